@@ -1,0 +1,3 @@
+#include "reduce/reduce_app.hpp"
+
+int main(int argc, char** argv) { return kp::run_app<kp::reduce::ReduceApp>(argc, argv); }

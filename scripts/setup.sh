@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks, fetches Kokkos and Kokkos
+# Kernels 3.4.01 from Debian's Trilinos 13.2 source package (checksum
+# verified), applies cmake/patches/, and unpacks Catch2 v3 from
+# bookworm-backports. Everything downloaded lives in $KP_CACHE; running it
+# again does nothing that is already done.
+#
+#   scripts/setup.sh            # build tools, sources, Catch2
+#   scripts/setup.sh --plots    # also python3-matplotlib for the charts
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+plots=0
+for arg in "$@"; do
+  case $arg in
+    --plots) plots=1 ;;
+    -h | --help)
+      sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      echo "setup.sh: unknown option '$arg' (see --help)" >&2
+      exit 2
+      ;;
+  esac
+done
+
+# A private apt configuration: Debian's source index and bookworm-backports
+# without touching the system's sources.
+apt_private() {
+  local dir=$KP_CACHE/apt
+  mkdir -p "$dir/lists/partial"
+  if [ ! -f "$dir/sources.list" ]; then
+    cat >"$dir/sources.list" <<LIST
+deb-src http://deb.debian.org/debian bookworm main
+deb http://deb.debian.org/debian bookworm-backports main
+LIST
+  fi
+  local opts=(-o Dir::Etc::SourceList="$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o Dir::State::Lists="$dir/lists" -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+  if [ ! -f "$dir/updated" ]; then
+    apt-get "${opts[@]}" update -qq && touch "$dir/updated"
+  fi
+  apt-get "${opts[@]}" "$@"
+}
+
+install_packages() {
+  local missing=()
+  command -v cmake >/dev/null || missing+=(cmake)
+  command -v ninja >/dev/null || missing+=(ninja-build)
+  command -v g++ >/dev/null || missing+=(g++)
+  command -v patch >/dev/null || missing+=(patch)
+  command -v python3 >/dev/null || missing+=(python3)
+  if [ $plots = 1 ] && ! python3 -c 'import matplotlib' 2>/dev/null; then
+    missing+=(python3-matplotlib)
+  fi
+  [ ${#missing[@]} = 0 ] && return
+  command -v apt-get >/dev/null || kp_die "missing ${missing[*]} and no apt-get to install them"
+  kp_log "installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+fetch_kokkos_source() {
+  local dest
+  dest=$(kp_source_dir)
+  if [ -f "$dest/.patched" ]; then
+    kp_log "Kokkos source ready: $dest"
+    return
+  fi
+  local tarball=$KP_CACHE/download/$TRILINOS_TARBALL
+  if [ ! -f "$tarball" ] || ! echo "$TRILINOS_SHA256  $tarball" | sha256sum -c --quiet 2>/dev/null; then
+    kp_log "fetching $TRILINOS_TARBALL (166 MB) from Debian's archive"
+    mkdir -p "$KP_CACHE/download"
+    (cd "$KP_CACHE/download" && apt_private source --download-only -qq trilinos >/dev/null 2>&1) ||
+      kp_die "apt-get source trilinos failed"
+  fi
+  echo "$TRILINOS_SHA256  $tarball" | sha256sum -c --quiet ||
+    kp_die "$tarball has the wrong SHA256 (expected $TRILINOS_SHA256)"
+  kp_log "unpacking kokkos and kokkos-kernels into $dest"
+  rm -rf "$dest" && mkdir -p "$dest"
+  tar -xzf "$tarball" -C "$dest" --strip-components=2 \
+    Trilinos-trilinos-release-13-2-0/packages/kokkos \
+    Trilinos-trilinos-release-13-2-0/packages/kokkos-kernels
+  for p in "$KP_ROOT"/cmake/patches/*.patch; do
+    kp_log "applying $(basename "$p")"
+    patch -s -d "$dest/kokkos" -p1 <"$p"
+  done
+  touch "$dest/.patched"
+}
+
+fetch_catch2() {
+  local dest=$KP_CACHE/catch2
+  if [ -f "$dest/usr/lib/cmake/Catch2/Catch2Config.cmake" ]; then
+    kp_log "Catch2 ready: $dest"
+    return
+  fi
+  kp_log "fetching Catch2 v3 from bookworm-backports"
+  mkdir -p "$KP_CACHE/download" "$dest"
+  (cd "$KP_CACHE/download" && apt_private download -qq -t bookworm-backports libcatch2-dev >/dev/null) ||
+    kp_die "apt-get download libcatch2-dev failed"
+  dpkg-deb -x "$(ls -t "$KP_CACHE"/download/libcatch2-dev_3*.deb | head -1)" "$dest"
+}
+
+install_packages
+fetch_kokkos_source
+fetch_catch2
+kp_log "done: dependencies in $KP_CACHE"

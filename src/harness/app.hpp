@@ -1,0 +1,111 @@
+#pragma once
+// The runner shared by every application (RAJAPerf-style): parse the command
+// line, prepare host data and reference once, then for each requested space
+// build the application's SpaceCase, measure and check every variant, and
+// report all rows side by side.
+//
+// An application is a class with:
+//   static constexpr const char* name, *summary;
+//   static constexpr std::uint64_t default_size;
+//   std::vector<std::string> variant_names() const;     // every variant, all spaces
+//   void add_options(Cli&);                              // its own options
+//   void prepare(const CommonOptions&);                  // validate, make input + reference
+//   double host_bytes(const CommonOptions&) const;       // memory it will need, for the check
+//   std::string params() const;                          // e.g. "type=float"
+//   template <class Space> SpaceCase make_case(const CommonOptions&);
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/benchmark.hpp"
+#include "harness/cli.hpp"
+#include "harness/report.hpp"
+#include "harness/spaces.hpp"
+
+namespace kp {
+
+struct CommonOptions {
+  std::uint64_t size = 0;
+  Timing timing;
+  std::vector<std::string> spaces;    // empty: every enabled space
+  std::vector<std::string> variants;  // empty: every variant
+  std::string csv, json;
+  bool quiet = false;  // no table (the suite prints its own summary)
+};
+
+// Registers --size, --repeat, --warmup, --spaces, --variants, --csv, --json.
+void add_common_options(Cli& cli, CommonOptions& options);
+// Fills defaults and rejects unknown space or variant names (UsageError).
+void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names);
+// Throws UsageError when `bytes` cannot fit in this machine's memory.
+void check_host_memory(double bytes, const std::string& what);
+// Removes --kokkos-* arguments so the suite's parser does not see them;
+// returns them for Kokkos::initialize.
+std::vector<std::string> split_kokkos_args(int& argc, char** argv);
+
+// RAII: initializes Kokkos with the given arguments (after checking that a
+// CUDA build can find its device) and finalizes it.
+class KokkosSession {
+ public:
+  explicit KokkosSession(const std::vector<std::string>& kokkos_args,
+                         const std::vector<std::string>& spaces);
+  ~KokkosSession();
+  KokkosSession(const KokkosSession&) = delete;
+  KokkosSession& operator=(const KokkosSession&) = delete;
+};
+
+template <class App>
+std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
+  std::vector<Row> rows;
+  for_each_space(options.spaces, [&](auto tag) {
+    using Space = typename decltype(tag)::space;
+    SpaceCase space_case = app.template make_case<Space>(options);
+    for (const Variant& variant : space_case.variants) {
+      const auto& wanted = options.variants;
+      if (std::find(wanted.begin(), wanted.end(), variant.name) == wanted.end()) continue;
+      const Measurement m = measure(variant, options.timing);
+      rows.push_back({App::name, space_name<Space>(), variant.name, app.params(), options.size,
+                      options.timing.repeat, m.median_s, m.min_s, m.max_s,
+                      space_case.bytes_per_run, space_case.items_per_run, m.check.pass,
+                      m.check.detail});
+    }
+  });
+  return rows;
+}
+
+// Prints the table, writes CSV/JSON, and returns the exit code: 0 when every
+// check passed, 1 otherwise or when nothing ran.
+int report_rows(const std::vector<Row>& rows, const CommonOptions& options);
+
+// main() of every application: exit 0 all PASS, 1 a FAIL or runtime error,
+// 2 bad command line.
+template <class App>
+int run_app(int argc, char** argv) {
+  try {
+    const std::vector<std::string> kokkos_args = split_kokkos_args(argc, argv);
+    // Declared before the app so that the app's views are freed before finalize.
+    std::optional<KokkosSession> session;
+    App app;
+    CommonOptions options;
+    options.size = App::default_size;
+    Cli cli(App::name, App::summary);
+    add_common_options(cli, options);
+    app.add_options(cli);
+    if (!cli.parse(argc, argv)) return 0;
+    validate_common(options, app.variant_names());
+    check_host_memory(app.host_bytes(options), std::string(App::name) + " input");
+    session.emplace(kokkos_args, options.spaces);
+    app.prepare(options);
+    return report_rows(run_benchmarks(app, options), options);
+  } catch (const UsageError& error) {
+    std::cerr << App::name << ": error: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << App::name << ": error: " << error.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace kp

@@ -1,0 +1,38 @@
+#include "harness/benchmark.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <chrono>
+
+#include "harness/stats.hpp"
+
+namespace kp {
+
+namespace {
+double timed_run(const Variant& variant) {
+  Kokkos::fence();
+  const auto start = std::chrono::steady_clock::now();
+  variant.run();
+  Kokkos::fence();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
+Measurement measure(const Variant& variant, const Timing& timing) {
+  Measurement result;
+  variant.poison();
+  Kokkos::fence();
+  variant.run();
+  Kokkos::fence();
+  result.check = variant.check();
+  for (int i = 0; i < timing.warmup; ++i) timed_run(variant);
+  std::vector<double> samples;
+  samples.reserve(static_cast<std::size_t>(timing.repeat));
+  for (int i = 0; i < timing.repeat; ++i) samples.push_back(timed_run(variant));
+  const Summary summary = summarize(samples);
+  result.median_s = summary.median;
+  result.min_s = summary.min;
+  result.max_s = summary.max;
+  return result;
+}
+
+}  // namespace kp

@@ -1,0 +1,47 @@
+#pragma once
+// What an application hands the runner for one execution space: the variants
+// it can run there, each with a correctness check, and the bytes and items one
+// run moves, from which the report derives GB/s and items/s.
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kp {
+
+struct Check {
+  bool pass = false;
+  std::string detail;  // e.g. "|err| 3e-7 <= tol 1e-5", shown in the table and CSV
+};
+
+struct Variant {
+  std::string name;
+  // Launches one execution; may return before the work is done (the runner fences).
+  std::function<void()> run;
+  // Verifies the output of the last run against the application's reference.
+  std::function<Check()> check;
+  // Overwrites the output with garbage, so a run that skips elements fails its check.
+  std::function<void()> poison = [] {};
+};
+
+struct SpaceCase {
+  double bytes_per_run = 0;  // compulsory traffic: each input read once, each output written once
+  double items_per_run = 0;
+  std::vector<Variant> variants;
+};
+
+struct Timing {
+  int warmup = 3;
+  int repeat = 15;
+};
+
+struct Measurement {
+  double median_s = 0, min_s = 0, max_s = 0;
+  Check check;
+};
+
+// Poisons the output, runs once and checks it, then warms up and times
+// `repeat` fenced runs. The check comes first so that a wrong variant is
+// reported as FAIL even if a later run would have overwritten the evidence.
+Measurement measure(const Variant& variant, const Timing& timing);
+
+}  // namespace kp

@@ -1,0 +1,149 @@
+#include "harness/report.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace kp {
+
+std::vector<double> speedups_over_serial(const std::vector<Row>& rows) {
+  std::vector<double> speedups(rows.size(), 0.0);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (const Row& base : rows) {
+      if (base.space == "serial" && base.app == rows[i].app && base.variant == rows[i].variant &&
+          base.params == rows[i].params && base.size == rows[i].size && rows[i].median_s > 0) {
+        speedups[i] = base.median_s / rows[i].median_s;
+      }
+    }
+  }
+  return speedups;
+}
+
+namespace {
+
+std::string fixed(double value, int precision) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(precision) << value;
+  return out.str();
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+      out += buffer;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string number(double value) {
+  std::ostringstream out;
+  out << std::setprecision(9) << value;
+  return out.str();
+}
+
+}  // namespace
+
+void print_table(std::ostream& out, const std::vector<Row>& rows) {
+  const auto speedups = speedups_over_serial(rows);
+  const char* header[] = {"space", "variant", "median us", "min us", "max us",
+                          "GB/s",  "Gitem/s", "speedup",   "check"};
+  std::vector<std::vector<std::string>> cells;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    cells.push_back({r.space, r.variant, fixed(r.median_s * 1e6, 1), fixed(r.min_s * 1e6, 1),
+                     fixed(r.max_s * 1e6, 1), r.bytes > 0 ? fixed(r.gbps(), 1) : "-",
+                     r.items > 0 ? fixed(r.gitems(), 3) : "-",
+                     speedups[i] > 0 ? fixed(speedups[i], 1) + "x" : "-",
+                     r.pass ? "PASS" : "FAIL " + r.detail});
+  }
+  std::vector<std::size_t> width(std::size(header));
+  for (std::size_t c = 0; c < width.size(); ++c) {
+    width[c] = std::string(header[c]).size();
+    for (const auto& row : cells) width[c] = std::max(width[c], row[c].size());
+  }
+  const auto line = [&](auto&& cell) {
+    for (std::size_t c = 0; c < width.size(); ++c) {
+      // Names align left, numbers right, the check column is last and ragged.
+      const bool left = c < 2 || c + 1 == width.size();
+      out << (left ? std::left : std::right) << std::setw(static_cast<int>(width[c])) << cell(c)
+          << (c + 1 == width.size() ? "\n" : "  ");
+    }
+  };
+  if (!rows.empty()) {
+    out << rows.front().app << ": size " << rows.front().size << ", " << rows.front().params
+        << (rows.front().params.empty() ? "" : ", ") << "median of " << rows.front().repeat
+        << " runs\n";
+  }
+  line([&](std::size_t c) { return std::string(header[c]); });
+  for (const auto& row : cells) line([&](std::size_t c) { return row[c]; });
+}
+
+void write_csv(std::ostream& out, const std::vector<Row>& rows) {
+  const auto speedups = speedups_over_serial(rows);
+  out << "app,space,variant,params,size,repeat,median_s,min_s,max_s,bytes,items,gbps,gitems_per_s,"
+         "speedup_vs_serial,check,detail\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    out << csv_field(r.app) << ',' << csv_field(r.space) << ',' << csv_field(r.variant) << ','
+        << csv_field(r.params) << ',' << r.size << ',' << r.repeat << ',' << number(r.median_s)
+        << ',' << number(r.min_s) << ',' << number(r.max_s) << ',' << number(r.bytes) << ','
+        << number(r.items) << ',' << number(r.gbps()) << ',' << number(r.gitems()) << ','
+        << number(speedups[i]) << ',' << (r.pass ? "PASS" : "FAIL") << ','
+        << csv_field(r.detail) << '\n';
+  }
+}
+
+void write_json(std::ostream& out, const std::vector<Row>& rows) {
+  const auto speedups = speedups_over_serial(rows);
+  out << "[\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    out << "  {\"app\": " << json_string(r.app) << ", \"space\": " << json_string(r.space)
+        << ", \"variant\": " << json_string(r.variant) << ", \"params\": " << json_string(r.params)
+        << ", \"size\": " << r.size << ", \"repeat\": " << r.repeat
+        << ", \"median_s\": " << number(r.median_s) << ", \"min_s\": " << number(r.min_s)
+        << ", \"max_s\": " << number(r.max_s) << ", \"bytes\": " << number(r.bytes)
+        << ", \"items\": " << number(r.items) << ", \"gbps\": " << number(r.gbps())
+        << ", \"gitems_per_s\": " << number(r.gitems())
+        << ", \"speedup_vs_serial\": " << number(speedups[i])
+        << ", \"check\": " << json_string(r.pass ? "PASS" : "FAIL")
+        << ", \"detail\": " << json_string(r.detail) << "}" << (i + 1 < rows.size() ? "," : "")
+        << "\n";
+  }
+  out << "]\n";
+}
+
+void write_files(const std::vector<Row>& rows, const std::string& csv_path,
+                 const std::string& json_path) {
+  const auto write = [&](const std::string& path, void (*writer)(std::ostream&,
+                                                                 const std::vector<Row>&)) {
+    if (path.empty()) return;
+    std::ofstream file(path);
+    if (!file) throw std::runtime_error("cannot write '" + path + "'");
+    writer(file, rows);
+    if (!file) throw std::runtime_error("failed while writing '" + path + "'");
+  };
+  write(csv_path, write_csv);
+  write(json_path, write_json);
+}
+
+}  // namespace kp

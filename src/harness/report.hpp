@@ -1,0 +1,41 @@
+#pragma once
+// One reporting path for every application: a fixed-width table on stdout,
+// and the same rows as CSV and JSON for plotting.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace kp {
+
+struct Row {
+  std::string app;
+  std::string space;
+  std::string variant;
+  std::string params;  // application parameters that shape the run, e.g. "type=float"
+  std::uint64_t size = 0;
+  int repeat = 0;
+  double median_s = 0, min_s = 0, max_s = 0;
+  double bytes = 0;  // per run
+  double items = 0;  // per run
+  bool pass = false;
+  std::string detail;
+
+  double gbps() const { return median_s > 0 ? bytes / median_s * 1e-9 : 0; }
+  double gitems() const { return median_s > 0 ? items / median_s * 1e-9 : 0; }
+};
+
+// Speedup of each row over the Serial row of the same app, variant and
+// params; 0 where no Serial row exists.
+std::vector<double> speedups_over_serial(const std::vector<Row>& rows);
+
+void print_table(std::ostream& out, const std::vector<Row>& rows);
+void write_csv(std::ostream& out, const std::vector<Row>& rows);
+void write_json(std::ostream& out, const std::vector<Row>& rows);
+
+// Writes CSV/JSON to the given paths ("" = skip); throws std::runtime_error
+// with the path when a file cannot be written.
+void write_files(const std::vector<Row>& rows, const std::string& csv_path,
+                 const std::string& json_path);
+
+}  // namespace kp

@@ -1,0 +1,27 @@
+#pragma once
+// Block (team) level: sums one value per team thread through team scratch
+// memory, driving TreeReduceSteps with team_barrier.
+#include <Kokkos_Core.hpp>
+
+#include "primitives/block/tree_reduce_steps.hpp"
+
+namespace kp::block {
+
+// `shared` holds team_size() values of team scratch; team_size() must be a
+// power of two. Every thread of the team returns the sum.
+template <class T, class Member>
+KOKKOS_INLINE_FUNCTION T tree_reduce(const Member& team, T* shared, const T& value) {
+  const int rank = team.team_rank();
+  const int size = team.team_size();
+  shared[rank] = value;
+  team.team_barrier();
+  for (int s = 0; s < TreeReduceSteps<T>::count(size); ++s) {
+    TreeReduceSteps<T>::step(s, rank, size, shared);
+    team.team_barrier();
+  }
+  const T sum = shared[0];
+  team.team_barrier();  // the scratch may be reused right after
+  return sum;
+}
+
+}  // namespace kp::block

@@ -1,0 +1,35 @@
+#pragma once
+// Runs every variant of a SpaceCase once, the way the harness does before
+// timing (poison, run, fence, check), and requires each check to pass.
+#include <Kokkos_Core.hpp>
+#include <catch2/catch_test_macros.hpp>
+
+#include "harness/benchmark.hpp"
+
+namespace kp::test {
+
+inline void require_all_pass(const SpaceCase& space_case) {
+  REQUIRE_FALSE(space_case.variants.empty());
+  for (const Variant& variant : space_case.variants) {
+    INFO("variant " << variant.name);
+    variant.poison();
+    variant.run();
+    Kokkos::fence();
+    const Check check = variant.check();
+    INFO(check.detail);
+    CHECK(check.pass);
+  }
+}
+
+// A check that cannot fail is a defect: with the output poisoned and the
+// variant not run, every check must report FAIL.
+inline void require_poison_detected(const SpaceCase& space_case) {
+  for (const Variant& variant : space_case.variants) {
+    INFO("variant " << variant.name);
+    variant.poison();
+    Kokkos::fence();
+    CHECK_FALSE(variant.check().pass);
+  }
+}
+
+}  // namespace kp::test

@@ -1,0 +1,12 @@
+#include <catch2/catch_test_macros.hpp>
+
+#include "harness/stats.hpp"
+
+TEST_CASE("summarize gives median, min and max", "[stats]") {
+  const auto odd = kp::summarize({5, 1, 3});
+  CHECK(odd.median == 3);
+  CHECK(odd.min == 1);
+  CHECK(odd.max == 5);
+  CHECK(kp::summarize({4, 1, 2, 3}).median == 2.5);
+  CHECK(kp::summarize({}).median == 0);
+}
