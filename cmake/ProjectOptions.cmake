@@ -15,15 +15,11 @@ if(_kokkos_includes)
   target_include_directories(kp_options SYSTEM INTERFACE ${_kokkos_includes})
 endif()
 
-if(Kokkos_ENABLE_CUDA)
-  # nvcc_wrapper passes -X flags to the host compiler; nvcc itself has its own warnings.
-  target_compile_options(kp_options INTERFACE -Xcompiler=-Wall,-Wextra
-                                              --diag-suppress=esa_on_defaulted_function_ignored)
-else()
-  target_compile_options(kp_options INTERFACE -Wall -Wextra)
-  if(KP_WARNINGS_AS_ERRORS)
-    target_compile_options(kp_options INTERFACE -Werror)
-  endif()
+# nvcc_wrapper hands flags it does not know to the host compiler, so the same
+# warning flags cover the host code of CUDA builds.
+target_compile_options(kp_options INTERFACE -Wall -Wextra)
+if(KP_WARNINGS_AS_ERRORS AND NOT Kokkos_ENABLE_CUDA)
+  target_compile_options(kp_options INTERFACE -Werror)
 endif()
 
 if(KP_SANITIZE)

@@ -26,14 +26,15 @@ for arg in "$@"; do
 done
 
 # A private apt configuration: Debian's source index and bookworm-backports
-# without touching the system's sources.
+# without touching the system's sources (on Ubuntu, e.g. the Docker image,
+# the debian-archive-keyring package provides the key).
 apt_private() {
   local dir=$KP_CACHE/apt
   mkdir -p "$dir/lists/partial"
   if [ ! -f "$dir/sources.list" ]; then
     cat >"$dir/sources.list" <<LIST
-deb-src http://deb.debian.org/debian bookworm main
-deb http://deb.debian.org/debian bookworm-backports main
+deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main
+deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-backports main
 LIST
   fi
   local opts=(-o Dir::Etc::SourceList="$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
@@ -51,6 +52,8 @@ install_packages() {
   command -v g++ >/dev/null || missing+=(g++)
   command -v patch >/dev/null || missing+=(patch)
   command -v python3 >/dev/null || missing+=(python3)
+  command -v dpkg-deb >/dev/null || missing+=(dpkg)
+  [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] || missing+=(debian-archive-keyring)
   if [ $plots = 1 ] && ! python3 -c 'import matplotlib' 2>/dev/null; then
     missing+=(python3-matplotlib)
   fi

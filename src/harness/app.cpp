@@ -101,7 +101,7 @@ int report_rows(const std::vector<Row>& rows, const CommonOptions& options) {
                  "spaces\n";
     return 1;
   }
-  if (!options.quiet) print_table(std::cout, rows);
+  print_table(std::cout, rows);
   write_files(rows, options.csv, options.json);
   const bool all_pass =
       std::all_of(rows.begin(), rows.end(), [](const Row& row) { return row.pass; });

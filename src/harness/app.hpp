@@ -14,6 +14,7 @@
 //   std::string params() const;                          // e.g. "type=float"
 //   template <class Space> SpaceCase make_case(const CommonOptions&);
 #include <cstdint>
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -32,7 +33,7 @@ struct CommonOptions {
   std::vector<std::string> spaces;    // empty: every enabled space
   std::vector<std::string> variants;  // empty: every variant
   std::string csv, json;
-  bool quiet = false;  // no table (the suite prints its own summary)
+  bool progress = false;  // a line on stderr per variant (the suite's long runs)
 };
 
 // Registers --size, --repeat, --warmup, --spaces, --variants, --csv, --json.
@@ -65,6 +66,10 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
     for (const Variant& variant : space_case.variants) {
       const auto& wanted = options.variants;
       if (std::find(wanted.begin(), wanted.end(), variant.name) == wanted.end()) continue;
+      if (options.progress) {
+        std::cerr << "[" << App::name << "] " << space_name<Space>() << " " << variant.name
+                  << std::endl;
+      }
       const Measurement m = measure(variant, options.timing);
       rows.push_back({App::name, space_name<Space>(), variant.name, app.params(), options.size,
                       options.timing.repeat, m.median_s, m.min_s, m.max_s,

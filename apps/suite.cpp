@@ -1,0 +1,81 @@
+// The whole suite in one run: every application at its default size (or
+// --scale'd down) on every requested space, one table per application, and
+// all rows in <results>/results.csv and results.json for
+// scripts/plot_results.py.
+#include <filesystem>
+#include <iostream>
+
+#include "harness/app.hpp"
+#include "reduce/reduce_app.hpp"
+
+namespace {
+
+struct SuiteOptions {
+  std::string results = "results";
+  std::uint64_t scale = 1;  // divide every default size by this
+  std::vector<std::string> apps;
+};
+
+template <class App>
+void run_one(const kp::CommonOptions& common, const SuiteOptions& suite,
+             std::vector<kp::Row>& all) {
+  const auto& wanted = suite.apps;
+  if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), App::name) == wanted.end()) return;
+  App app;
+  kp::CommonOptions options = common;
+  options.size = std::max<std::uint64_t>(1, App::default_size / suite.scale);
+  options.variants = app.variant_names();
+  options.progress = true;
+  kp::check_host_memory(app.host_bytes(options), App::name);
+  app.prepare(options);
+  const auto rows = kp::run_benchmarks(app, options);
+  kp::print_table(std::cout, rows);
+  std::cout << "\n";
+  all.insert(all.end(), rows.begin(), rows.end());
+}
+
+template <class... Apps>
+int run_suite(int argc, char** argv) {
+  try {
+    const auto kokkos_args = kp::split_kokkos_args(argc, argv);
+    std::optional<kp::KokkosSession> session;
+    kp::CommonOptions common;
+    SuiteOptions suite;
+    kp::Cli cli("suite", "Runs every application with its default options on every space.");
+    cli.add_int("--repeat", &common.timing.repeat, "timed runs per variant", 1, 100000);
+    cli.add_int("--warmup", &common.timing.warmup, "untimed runs before timing", 0, 100000);
+    cli.add_list("--spaces", &common.spaces, "execution spaces");
+    cli.add_list("--apps", &suite.apps, "applications to run");
+    cli.add_size("--scale", &suite.scale, "divide every default size by this", 1);
+    cli.add_string("--results", &suite.results, "folder for results.csv and results.json");
+    if (!cli.parse(argc, argv)) return 0;
+    const std::vector<std::string> names = {Apps::name...};
+    for (const auto& app : suite.apps) {
+      if (std::find(names.begin(), names.end(), app) == names.end()) {
+        throw kp::UsageError("unknown application '" + app + "'");
+      }
+    }
+    kp::validate_common(common, {});
+    std::filesystem::create_directories(suite.results);
+    session.emplace(kokkos_args, common.spaces);
+    std::vector<kp::Row> all;
+    (run_one<Apps>(common, suite, all), ...);
+    common.csv = suite.results + "/results.csv";
+    common.json = suite.results + "/results.json";
+    kp::write_files(all, common.csv, common.json);
+    std::cout << "results: " << common.csv << ", " << common.json << "\n";
+    const bool pass = std::all_of(all.begin(), all.end(), [](const kp::Row& r) { return r.pass; });
+    if (!pass) std::cerr << "suite: error: at least one check FAILED\n";
+    return all.empty() || !pass ? 1 : 0;
+  } catch (const kp::UsageError& e) {
+    std::cerr << "suite: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "suite: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return run_suite<kp::reduce::ReduceApp>(argc, argv); }

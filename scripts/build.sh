@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Builds the suite for a set of Kokkos backends; each set has its own build
+# folder (build/serial-openmp, build/serial-openmp-cuda, ...), and Kokkos
+# itself is built once per configuration into the dependency cache.
+#
+# Usage: scripts/build.sh [options]
+#   -s, --serial       enable the Serial backend
+#       --openmp       enable the OpenMP backend
+#   -g, --cuda         enable the CUDA backend (with Serial and OpenMP if none given)
+#                      default backends: Serial + OpenMP
+#       --arch ARCH    GPU architecture: a Kokkos name (HOPPER90, AMPERE80, ...) or
+#                      sm_90 / 90; default: detected with nvidia-smi, else HOPPER90
+#       --release      optimized build (default)
+#       --debug        debug build
+#       --sanitize     AddressSanitizer + UndefinedBehaviorSanitizer (host backends)
+#       --kokkos-root DIR   use an installed Kokkos (3.4 or 4.x) instead of building one
+#       --clean        remove this configuration's build folder first
+#       --test         run the tests (ctest) after building
+#       --run          run the whole suite (build/<set>/apps/suite) after building
+#   -j, --jobs N       parallel build jobs (default: number of cores)
+#   -h, --help         show this help
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
+bad() {
+  echo "build.sh: $*; see --help" >&2
+  exit 2
+}
+
+serial=0 openmp=0 cuda=0 arch="" build_type=Release sanitize=0 clean=0 run_tests=0 run_suite=0
+kokkos_root=${KOKKOS_ROOT:-} jobs=$(nproc)
+while [ $# -gt 0 ]; do
+  case $1 in
+    -s | --serial) serial=1 ;;
+    --openmp) openmp=1 ;;
+    -g | --cuda) cuda=1 ;;
+    --arch)
+      [ $# -ge 2 ] || bad "--arch needs a value"
+      arch=$2
+      shift
+      ;;
+    --release) build_type=Release ;;
+    --debug) build_type=Debug ;;
+    --sanitize) sanitize=1 ;;
+    --kokkos-root)
+      [ $# -ge 2 ] || bad "--kokkos-root needs a directory"
+      kokkos_root=$2
+      shift
+      ;;
+    --clean) clean=1 ;;
+    --test) run_tests=1 ;;
+    --run) run_suite=1 ;;
+    -j | --jobs)
+      [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || bad "$1 needs a positive number"
+      jobs=$2
+      shift
+      ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    *) bad "unknown option '$1'" ;;
+  esac
+  shift
+done
+
+if [ $serial = 0 ] && [ $openmp = 0 ]; then serial=1 openmp=1; fi
+backends=""
+[ $serial = 1 ] && backends+=",serial"
+[ $openmp = 1 ] && backends+=",openmp"
+[ $cuda = 1 ] && backends+=",cuda"
+backends=${backends#,}
+[ $cuda = 1 ] && [ $sanitize = 1 ] && bad "--sanitize is for the host backends only"
+
+# The GPU architecture as Kokkos names it.
+kokkos_arch() {
+  local a=$1
+  if [ -z "$a" ]; then
+    a=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' .') || true
+    [ -n "$a" ] || a=90
+  fi
+  case ${a#sm_} in
+    90 | 9.0 | HOPPER90) echo HOPPER90 ;;
+    86 | 8.6 | AMPERE86) echo AMPERE86 ;;
+    80 | 8.0 | AMPERE80) echo AMPERE80 ;;
+    75 | 7.5 | TURING75) echo TURING75 ;;
+    70 | 7.0 | VOLTA70) echo VOLTA70 ;;
+    *) bad "unsupported --arch '$1' (HOPPER90, AMPERE86, AMPERE80, TURING75, VOLTA70; newer GPUs run HOPPER90 code)" ;;
+  esac
+}
+arch_name=none
+[ $cuda = 1 ] && arch_name=$(kokkos_arch "$arch")
+
+name=${backends//,/-}
+[ "$build_type" = Debug ] && name+=-debug
+[ $sanitize = 1 ] && name+=-sanitize
+build_dir=$KP_ROOT/build/$name
+[ $clean = 1 ] && rm -rf "$build_dir"
+
+export KP_JOBS=$jobs
+"$KP_ROOT/scripts/setup.sh"
+if [ -n "$kokkos_root" ]; then
+  prefix=$kokkos_root
+  kp_log "using the Kokkos installed in $prefix"
+else
+  prefix=$("$KP_ROOT/scripts/build_kokkos.sh" "$backends" "$arch_name" Release)
+fi
+
+cmake_args=(-S "$KP_ROOT" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type"
+  -DCMAKE_PREFIX_PATH="$prefix;$KP_CACHE/catch2/usr" -DKokkos_ROOT="$prefix")
+if [ $cuda = 1 ]; then
+  wrapper=$prefix/bin/nvcc_wrapper
+  [ -x "$wrapper" ] || kp_die "$prefix has no bin/nvcc_wrapper: is that Kokkos built with CUDA?"
+  command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
+  cmake_args+=(-DCMAKE_CXX_COMPILER="$wrapper")
+fi
+[ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
+kp_log "configuring $build_dir"
+cmake "${cmake_args[@]}" >/dev/null
+kp_log "building ($jobs jobs)"
+cmake --build "$build_dir" -j "$jobs"
+
+cat <<MSG
+
+Built ($backends, $build_type) in $build_dir
+  applications: $build_dir/apps/{reduce,scan,minloc,histogram,roulette,mandelbrot}
+  whole suite:  $build_dir/apps/suite --results results/
+  e.g.          $build_dir/apps/reduce --size 2^24 --repeat 10 --csv reduce.csv
+  tests:        ctest --test-dir $build_dir --output-on-failure
+MSG
+
+if [ $run_tests = 1 ]; then
+  ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+fi
+if [ $run_suite = 1 ]; then
+  "$build_dir/apps/suite" --results "$KP_ROOT/results/$name"
+fi
