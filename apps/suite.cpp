@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "harness/app.hpp"
+#include "bandwidth/bandwidth_app.hpp"
 #include "reduce/reduce_app.hpp"
 
 namespace {
@@ -78,4 +79,4 @@ int run_suite(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return run_suite<kp::reduce::ReduceApp>(argc, argv); }
+int main(int argc, char** argv) { return run_suite<kp::bandwidth::BandwidthApp, kp::reduce::ReduceApp>(argc, argv); }

@@ -73,7 +73,8 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
       const Measurement m = measure(variant, options.timing);
       rows.push_back({App::name, space_name<Space>(), variant.name, app.params(), options.size,
                       options.timing.repeat, m.median_s, m.min_s, m.max_s,
-                      space_case.bytes_per_run, space_case.items_per_run, m.check.pass,
+                      variant.bytes_per_run > 0 ? variant.bytes_per_run : space_case.bytes_per_run,
+                      space_case.items_per_run, m.check.pass,
                       m.check.detail});
     }
   });

@@ -21,6 +21,9 @@ struct Variant {
   std::function<Check()> check;
   // Overwrites the output with garbage, so a run that skips elements fails its check.
   std::function<void()> poison = [] {};
+  // Compulsory bytes of this variant where they differ from the case's
+  // (e.g. copy moves 2 arrays, triad 3); 0 means SpaceCase::bytes_per_run.
+  double bytes_per_run = 0;
 };
 
 struct SpaceCase {

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Turns the suite's results.csv (or any app's --csv output) into PNG charts.
+
+For each application: median time per variant, grouped by execution space
+(log scale), and achieved GB/s per variant; where the results hold a
+`bandwidth` row (the copy kernel that measures the machine's ceiling) for a
+space, that ceiling is drawn as a line.
+
+    scripts/plot_results.py results/serial-openmp/results.csv --out docs/results/charts
+    scripts/plot_results.py a.csv b.csv --out charts     # several runs side by side
+
+Needs matplotlib (Debian: python3-matplotlib; scripts/setup.sh --plots).
+"""
+import argparse
+import csv
+import os
+import sys
+from collections import defaultdict
+
+
+def load(paths):
+    rows = []
+    for path in paths:
+        with open(path, newline="") as f:
+            rows.extend(csv.DictReader(f))
+    if not rows:
+        sys.exit(f"plot_results.py: error: no rows in {', '.join(paths)}")
+    return rows
+
+
+def ceilings(rows):
+    """Best GB/s of the bandwidth app per space: the measured ceiling."""
+    best = {}
+    for r in rows:
+        if r["app"] == "bandwidth":
+            best[r["space"]] = max(best.get(r["space"], 0.0), float(r["gbps"]))
+    return best
+
+
+def plot_app(plt, app, rows, ceiling, out):
+    spaces = sorted({r["space"] for r in rows}, key=["serial", "openmp", "cuda"].index
+                    if all(s in ("serial", "openmp", "cuda") for s in {r["space"] for r in rows})
+                    else str)
+    variants = list(dict.fromkeys(r["variant"] for r in rows))
+    by = {(r["space"], r["variant"]): r for r in rows}
+    fig, (ax_t, ax_b) = plt.subplots(1, 2, figsize=(max(8, 1.2 * len(variants) * len(spaces) / 2 + 6), 4.5))
+    width = 0.8 / len(spaces)
+    for i, space in enumerate(spaces):
+        xs = [v + i * width for v in range(len(variants))]
+        times = [float(by[(space, v)]["median_s"]) * 1e3 if (space, v) in by else 0 for v in variants]
+        gbps = [float(by[(space, v)]["gbps"]) if (space, v) in by else 0 for v in variants]
+        ax_t.bar(xs, times, width, label=space)
+        bars = ax_b.bar(xs, gbps, width, label=space)
+        if space in ceiling:
+            ax_b.axhline(ceiling[space], color=bars.patches[0].get_facecolor(), linestyle="--",
+                         linewidth=1, label=f"{space} ceiling {ceiling[space]:.0f} GB/s")
+    for ax, title in ((ax_t, "median time (ms, log)"), (ax_b, "GB/s (compulsory bytes)")):
+        ax.set_xticks([v + 0.4 - width / 2 for v in range(len(variants))])
+        ax.set_xticklabels(variants, rotation=30, ha="right")
+        ax.set_title(f"{app}: {title}")
+        ax.grid(axis="y", alpha=0.3)
+    ax_t.set_yscale("log")
+    ax_b.legend(fontsize=8)
+    params = rows[0]["params"]
+    fig.suptitle(f"{app}, size {rows[0]['size']}" + (f", {params}" if params else ""), fontsize=10)
+    fig.tight_layout()
+    path = os.path.join(out, f"{app}.png")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("csv", nargs="+", help="results.csv files")
+    parser.add_argument("--out", default="charts", help="folder for the PNG files")
+    args = parser.parse_args()
+    for path in args.csv:
+        if not os.path.isfile(path):
+            parser.error(f"no such file: {path}")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        # Debian's matplotlib belongs to the system interpreter, which may not
+        # be the first python3 on PATH (pyenv, venvs): retry with it once.
+        system = "/usr/bin/python3"
+        if os.path.exists(system) and os.path.realpath(sys.executable) != os.path.realpath(system):
+            os.execv(system, [system] + sys.argv)
+        sys.exit("plot_results.py: error: matplotlib missing (apt-get install python3-matplotlib)")
+    rows = load(args.csv)
+    os.makedirs(args.out, exist_ok=True)
+    ceiling = ceilings(rows)
+    by_app = defaultdict(list)
+    for r in rows:
+        by_app[r["app"]].append(r)
+    for app, app_rows in by_app.items():
+        print(plot_app(plt, app, app_rows, ceiling, args.out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+#include "bandwidth/bandwidth_app.hpp"
+
+#include <sstream>
+
+namespace kp::bandwidth {
+
+template <class Space>
+struct Copy {
+  View<const double*, Space> a;
+  View<double*, Space> b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const { b(i) = a(i); }
+};
+
+template <class Space>
+struct Triad {
+  View<double*, Space> a;
+  View<const double*, Space> b, c;
+  double scalar;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const { a(i) = b(i) + scalar * c(i); }
+};
+
+template <class Space>
+struct Fill {
+  View<double*, Space> a, b, c;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    a(i) = 0;
+    b(i) = static_cast<double>(i % 1000);
+    c(i) = static_cast<double>(i % 7);
+  }
+};
+
+namespace {
+// Every element is checked: the kernels are trivial, a wrong index is not.
+template <class View, class Expected>
+Check check_all(const View& out, Expected expected) {
+  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  for (std::size_t i = 0; i < host.extent(0); ++i) {
+    if (host(i) != expected(i)) {
+      std::ostringstream detail;
+      detail << "element " << i << " is " << host(i) << ", expected " << expected(i);
+      return {false, detail.str()};
+    }
+  }
+  return {true, "all " + std::to_string(host.extent(0)) + " elements exact"};
+}
+}  // namespace
+
+template <class Space>
+SpaceCase BandwidthApp::make_case(const CommonOptions&) {
+  const std::int64_t n = static_cast<std::int64_t>(size_);
+  View<double*, Space> a("bandwidth a", n), b("bandwidth b", n), c("bandwidth c", n);
+  Kokkos::parallel_for("bandwidth::fill", Kokkos::RangePolicy<Space>(0, n), Fill<Space>{a, b, c});
+  constexpr double kScalar = 3.0;
+  SpaceCase space_case;
+  space_case.items_per_run = static_cast<double>(n);
+  const double array_bytes = 8.0 * static_cast<double>(n);
+  const auto poison = [a] { Kokkos::deep_copy(a, -1.0); };
+  space_case.variants.push_back(
+      {"copy",
+       [=] {
+         Kokkos::parallel_for("bandwidth::copy", Kokkos::RangePolicy<Space>(0, n),
+                              Copy<Space>{b, a});
+       },
+       [=] { return check_all(a, [](std::size_t i) { return static_cast<double>(i % 1000); }); },
+       poison, 2 * array_bytes});
+  space_case.variants.push_back(
+      {"triad",
+       [=] {
+         Kokkos::parallel_for("bandwidth::triad", Kokkos::RangePolicy<Space>(0, n),
+                              Triad<Space>{a, b, c, kScalar});
+       },
+       [=] {
+         return check_all(a, [](std::size_t i) {
+           return static_cast<double>(i % 1000) + kScalar * static_cast<double>(i % 7);
+         });
+       },
+       poison, 3 * array_bytes});
+  return space_case;
+}
+
+#define KP_BANDWIDTH_INSTANTIATE(Space) \
+  template SpaceCase BandwidthApp::make_case<Space>(const CommonOptions&);
+KP_FOR_EACH_SPACE(KP_BANDWIDTH_INSTANTIATE)
+
+}  // namespace kp::bandwidth
