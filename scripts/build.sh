@@ -13,6 +13,7 @@
 #       --release      optimized build (default)
 #       --debug        debug build
 #       --sanitize     AddressSanitizer + UndefinedBehaviorSanitizer (host backends)
+#       --apps LIST    build only these applications (e.g. reduce,scan; default all)
 #       --kokkos-root DIR   use an installed Kokkos (3.4 or 4.x) instead of building one
 #       --clean        remove this configuration's build folder first
 #       --test         run the tests (ctest) after building
@@ -22,14 +23,14 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
-usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
 bad() {
   echo "build.sh: $*; see --help" >&2
   exit 2
 }
 
 serial=0 openmp=0 cuda=0 arch="" build_type=Release sanitize=0 clean=0 run_tests=0 run_suite=0
-kokkos_root=${KOKKOS_ROOT:-} jobs=$(nproc)
+kokkos_root=${KOKKOS_ROOT:-} jobs=$(nproc) apps=""
 while [ $# -gt 0 ]; do
   case $1 in
     -s | --serial) serial=1 ;;
@@ -43,6 +44,11 @@ while [ $# -gt 0 ]; do
     --release) build_type=Release ;;
     --debug) build_type=Debug ;;
     --sanitize) sanitize=1 ;;
+    --apps)
+      [ $# -ge 2 ] || bad "--apps needs a list"
+      apps=$2
+      shift
+      ;;
     --kokkos-root)
       [ $# -ge 2 ] || bad "--kokkos-root needs a directory"
       kokkos_root=$2
@@ -116,6 +122,7 @@ if [ $cuda = 1 ]; then
   cmake_args+=(-DCMAKE_CXX_COMPILER="$wrapper")
 fi
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
+[ -n "$apps" ] && cmake_args+=(-DKP_APPS="${apps//,/;}")
 kp_log "configuring $build_dir"
 cmake "${cmake_args[@]}" >/dev/null
 kp_log "building ($jobs jobs)"

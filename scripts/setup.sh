@@ -37,6 +37,8 @@ deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.de
 deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-backports main
 LIST
   fi
+  # Only a fetch needs Debian's key; a machine with everything cached does not.
+  [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] || install_packages debian-archive-keyring
   local opts=(-o Dir::Etc::SourceList="$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o Dir::State::Lists="$dir/lists" -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
   if [ ! -f "$dir/updated" ]; then
@@ -45,15 +47,14 @@ LIST
   apt-get "${opts[@]}" "$@"
 }
 
+# Installs the given packages plus any missing build tool.
 install_packages() {
-  local missing=()
+  local missing=("$@")
   command -v cmake >/dev/null || missing+=(cmake)
   command -v ninja >/dev/null || missing+=(ninja-build)
   command -v g++ >/dev/null || missing+=(g++)
   command -v patch >/dev/null || missing+=(patch)
   command -v python3 >/dev/null || missing+=(python3)
-  command -v dpkg-deb >/dev/null || missing+=(dpkg)
-  [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] || missing+=(debian-archive-keyring)
   if [ $plots = 1 ] && ! python3 -c 'import matplotlib' 2>/dev/null; then
     missing+=(python3-matplotlib)
   fi

@@ -141,7 +141,8 @@ SpaceCase make_typed_case(const Input<T>& input) {
                         [=] {
                           Kokkos::parallel_reduce("reduce::kokkos",
                                                   Kokkos::RangePolicy<Space>(0, n),
-                                                  SumElements<Space, T>{in}, result);
+                                                  SumElements<Space, T>{in},
+                                                  Kokkos::subview(result, 0));
                         },
                         check_result, poison});
   c.variants.push_back({"block-tree",
