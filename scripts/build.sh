@@ -23,7 +23,7 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
 bad() {
   echo "build.sh: $*; see --help" >&2
   exit 2

@@ -23,7 +23,10 @@ if [ -f "$prefix/.complete" ]; then
 fi
 
 jobs=${KP_JOBS:-$(nproc)}
-options=(-G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DCMAKE_CXX_STANDARD=17
+# Kokkos Kernels 3.4 asks for an old CMake policy level that CMake 4 refuses
+# unless told the minimum it may assume.
+policy=(-DCMAKE_POLICY_VERSION_MINIMUM=3.5 -Wno-dev)
+options=("${policy[@]}" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DCMAKE_CXX_STANDARD=17
   -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib)
 [[ ,$backends, == *,serial,* ]] && options+=(-DKokkos_ENABLE_SERIAL=ON)
 [[ ,$backends, == *,openmp,* ]] && options+=(-DKokkos_ENABLE_OPENMP=ON)
@@ -46,7 +49,7 @@ cmake --build "$work/kokkos" -j "$jobs" --target install >>"$work.kokkos.log" 2>
 
 # Kokkos Kernels with no explicit instantiation: a short build, and the
 # suite instantiates only the few BLAS-1 kernels it uses as baselines.
-kernels_options=(-G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DCMAKE_INSTALL_PREFIX="$prefix"
+kernels_options=("${policy[@]}" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DCMAKE_INSTALL_PREFIX="$prefix"
   -DCMAKE_INSTALL_LIBDIR=lib -DKokkos_ROOT="$prefix" -DKokkosKernels_ADD_DEFAULT_ETI=OFF
   -DKokkosKernels_INST_DOUBLE=OFF -DKokkosKernels_INST_FLOAT=OFF
   -DKokkosKernels_INST_LAYOUTLEFT=OFF -DKokkosKernels_INST_OFFSET_INT=OFF

@@ -4,6 +4,9 @@ namespace kp::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {
   std::vector<std::string> names = {"kokkos", "block-tree", "warp-shuffle", "atomic"};
+#ifdef KOKKOS_ENABLE_SERIAL
+  names.push_back("block-emulated");  // Serial only
+#endif
 #ifdef KP_HAVE_KOKKOS_KERNELS
   names.push_back("kokkos-kernels");
 #endif

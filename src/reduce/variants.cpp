@@ -2,11 +2,13 @@
 // is one algorithm; make_typed_case wires them to the runner.
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "harness/spaces.hpp"
 #include "primitives/block/block_reduce.hpp"
 #include "primitives/device/launch.hpp"
 #include "primitives/warp/warp_reduce.hpp"
+#include "reduce/block_emulated.hpp"
 #include "reduce/reduce_app.hpp"
 #ifdef KP_HAVE_KOKKOS_KERNELS
 #include <KokkosBlas1_sum.hpp>
@@ -166,6 +168,14 @@ SpaceCase make_typed_case(const Input<T>& input) {
                                                AtomicAddElements<Space, T>{in, result});
                         },
                         check_result, poison});
+#ifdef KOKKOS_ENABLE_SERIAL
+  // The block-tree algorithm on the coroutine block emulator: host only, and
+  // one host thread, so Serial alone.
+  if constexpr (std::is_same_v<Space, Kokkos::Serial>) {
+    c.variants.push_back({"block-emulated", [=] { result(0) = block_emulated_sum(in.data(), n); },
+                          check_result, poison});
+  }
+#endif
 #ifdef KP_HAVE_KOKKOS_KERNELS
   // KokkosBlas::sum returns to the host: the baseline a library user gets.
   c.variants.push_back(
