@@ -6,8 +6,28 @@
 #include <iostream>
 
 #include "harness/app.hpp"
+// Each application is in the suite when the build has it (KP_APPS).
+#ifdef KP_SUITE_HAS_BANDWIDTH
 #include "bandwidth/bandwidth_app.hpp"
+#endif
+#ifdef KP_SUITE_HAS_REDUCE
 #include "reduce/reduce_app.hpp"
+#endif
+#ifdef KP_SUITE_HAS_SCAN
+#include "scan/scan_app.hpp"
+#endif
+#ifdef KP_SUITE_HAS_MINLOC
+#include "minloc/minloc_app.hpp"
+#endif
+#ifdef KP_SUITE_HAS_HISTOGRAM
+#include "histogram/histogram_app.hpp"
+#endif
+#ifdef KP_SUITE_HAS_ROULETTE
+#include "roulette/roulette_app.hpp"
+#endif
+#ifdef KP_SUITE_HAS_MANDELBROT
+#include "mandelbrot/mandelbrot_app.hpp"
+#endif
 
 namespace {
 
@@ -15,6 +35,11 @@ struct SuiteOptions {
   std::string results = "results";
   std::uint64_t scale = 1;  // divide every default size by this
   std::vector<std::string> apps;
+};
+
+// The no-op tail of the application list in main().
+struct NoApp {
+  static constexpr const char* name = "";
 };
 
 template <class App>
@@ -34,6 +59,8 @@ void run_one(const kp::CommonOptions& common, const SuiteOptions& suite,
   std::cout << "\n";
   all.insert(all.end(), rows.begin(), rows.end());
 }
+template <>
+void run_one<NoApp>(const kp::CommonOptions&, const SuiteOptions&, std::vector<kp::Row>&) {}
 
 template <class... Apps>
 int run_suite(int argc, char** argv) {
@@ -79,4 +106,28 @@ int run_suite(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return run_suite<kp::bandwidth::BandwidthApp, kp::reduce::ReduceApp>(argc, argv); }
+int main(int argc, char** argv) {
+  return run_suite<
+#ifdef KP_SUITE_HAS_BANDWIDTH
+      kp::bandwidth::BandwidthApp,
+#endif
+#ifdef KP_SUITE_HAS_REDUCE
+      kp::reduce::ReduceApp,
+#endif
+#ifdef KP_SUITE_HAS_SCAN
+      kp::scan::ScanApp,
+#endif
+#ifdef KP_SUITE_HAS_MINLOC
+      kp::minloc::MinlocApp,
+#endif
+#ifdef KP_SUITE_HAS_HISTOGRAM
+      kp::histogram::HistogramApp,
+#endif
+#ifdef KP_SUITE_HAS_ROULETTE
+      kp::roulette::RouletteApp,
+#endif
+#ifdef KP_SUITE_HAS_MANDELBROT
+      kp::mandelbrot::MandelbrotApp,
+#endif
+      NoApp>(argc, argv);
+}

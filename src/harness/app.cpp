@@ -18,7 +18,7 @@ void add_common_options(Cli& cli, CommonOptions& options) {
     for (const auto& name : enabled_spaces()) names += (names.empty() ? "" : ",") + name;
     return names;
   }());
-  cli.add_list("--variants", &options.variants, "variants to run (see the list below)");
+  cli.add_list("--variants", &options.variants, "variants to run (see Variants above)");
   cli.add_string("--csv", &options.csv, "write the results as CSV to this file");
   cli.add_string("--json", &options.json, "write the results as JSON to this file");
 }

@@ -96,7 +96,10 @@ int run_app(int argc, char** argv) {
     App app;
     CommonOptions options;
     options.size = App::default_size;
-    Cli cli(App::name, App::summary);
+    std::string variants;
+    for (const auto& v : app.variant_names()) variants += (variants.empty() ? "" : ", ") + v;
+    Cli cli(App::name, std::string(App::summary) + "\nVariants: " + variants +
+                           " (each runs where its space allows)");
     add_common_options(cli, options);
     app.add_options(cli);
     if (!cli.parse(argc, argv)) return 0;

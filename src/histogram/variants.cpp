@@ -1,0 +1,185 @@
+// The histogram variants, written once for every execution space. Each
+// functor is one algorithm; make_space_case wires them to the runner and
+// leaves out, with a note on stderr, those that cannot run here.
+#include <Kokkos_ScatterView.hpp>
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <type_traits>
+
+#include "harness/spaces.hpp"
+#include "histogram/cuda_variants.hpp"
+#include "histogram/histogram_app.hpp"
+#include "primitives/device/launch.hpp"
+
+namespace kp::histogram {
+
+// One global atomic increment per input.
+template <class Space>
+struct AtomicCount {
+  View<const std::int32_t*, Space> in;
+  View<Count*, Space> counts;
+  int bins;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    Kokkos::atomic_increment(&counts(clamp_bin(in(i), bins)));
+  }
+};
+
+// The same increments through a ScatterView: duplicated (a private copy per
+// thread, summed by contribute) or atomic (on the counts themselves).
+template <class Space, class Scatter>
+struct ScatterCount {
+  View<const std::int32_t*, Space> in;
+  Scatter scatter;
+  int bins;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    auto access = scatter.access();
+    access(clamp_bin(in(i), bins)) += 1;
+  }
+};
+
+// Each team counts a grid-strided slice of the input into a private
+// histogram in team scratch, then adds its nonzero bins to the global counts.
+template <class Space>
+struct TeamScratchCount {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  View<const std::int32_t*, Space> in;
+  View<Count*, Space> counts;
+  int bins;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    Count* local = static_cast<Count*>(team.team_scratch(0).get_shmem(sizeof(Count) * bins));
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) { local[b] = 0; });
+    team.team_barrier();
+    const std::int64_t n = in.extent(0);
+    const std::int64_t stride = std::int64_t{team.league_size()} * team.team_size();
+    for (std::int64_t i = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
+         i < n; i += stride) {
+      Kokkos::atomic_increment(&local[clamp_bin(in(i), bins)]);
+    }
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) {
+      if (local[b] != 0) Kokkos::atomic_add(&counts(b), local[b]);
+    });
+  }
+};
+
+namespace {
+
+template <class Space, class Duplication, class Contribution>
+using CountScatter =
+    Kokkos::Experimental::ScatterView<Count*, typename View<Count*, Space>::array_layout,
+                                      Kokkos::Device<Space, Memory<Space>>,
+                                      Kokkos::Experimental::ScatterSum, Duplication, Contribution>;
+
+void note_skipped(const char* variant, const char* space, const std::string& why) {
+  std::cerr << "histogram: " << variant << " skipped on " << space << ": " << why << "\n";
+}
+
+std::string mib(double bytes) {
+  return std::to_string(static_cast<long long>(bytes / (1 << 20))) + " MiB";
+}
+
+// Runs one fill of a ScatterView into `counts`, reset and contribute included.
+template <class Space, class Scatter>
+void scatter_histogram(const char* label, View<const std::int32_t*, Space> in,
+                       View<Count*, Space> counts, Scatter scatter, int bins) {
+  Kokkos::deep_copy(counts, Count{0});
+  scatter.reset_except(counts);  // a non-duplicated ScatterView is the counts themselves
+  Kokkos::parallel_for(label, Kokkos::RangePolicy<Space>(0, in.extent(0)),
+                       ScatterCount<Space, Scatter>{in, scatter, bins});
+  Kokkos::Experimental::contribute(counts, scatter);
+}
+
+}  // namespace
+
+template <class Space>
+SpaceCase make_space_case(const Input& input) {
+  const std::int64_t n = input.values.extent(0);
+  const int bins = input.bins;
+  View<std::int32_t*, Space> values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "histogram x"),
+                                    n);
+  Kokkos::deep_copy(values, input.values);
+  const View<const std::int32_t*, Space> in = values;
+  const View<Count*, Space> counts("histogram counts", bins);
+  const char* space = space_name<Space>();
+
+  SpaceCase c;
+  c.bytes_per_run = static_cast<double>(n) * sizeof(std::int32_t) + double(bins) * sizeof(Count);
+  c.items_per_run = static_cast<double>(n);
+  // Every variant writes the same counts, so they share the check and poison.
+  const auto check = [&input, counts] {
+    return check_counts(input, Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts));
+  };
+  const auto poison = [counts] { Kokkos::deep_copy(counts, Count{0xDEADBEEF}); };
+  const auto add = [&c, check, poison](const char* name, std::function<void()> run) {
+    c.variants.push_back({name, std::move(run), check, poison});
+  };
+
+  add("atomic", [=] {
+    Kokkos::deep_copy(counts, Count{0});
+    Kokkos::parallel_for("histogram::atomic", Kokkos::RangePolicy<Space>(0, n),
+                         AtomicCount<Space>{in, counts, bins});
+  });
+
+  // One private copy per thread that can run at once (UniqueToken's size):
+  // a few on a CPU, hundreds of thousands on a GPU.
+  const double copies_bytes = double(Space().concurrency()) * bins * sizeof(Count);
+  if (copies_bytes <= kExtraBytesBudget) {
+    using Duplicated = CountScatter<Space, Kokkos::Experimental::ScatterDuplicated,
+                                    Kokkos::Experimental::ScatterNonAtomic>;
+    const Duplicated scatter(counts);
+    add("scatter-duplicated", [=] {
+      scatter_histogram<Space>("histogram::scatter-duplicated", in, counts, scatter, bins);
+    });
+  } else {
+    note_skipped("scatter-duplicated", space,
+                 "its per-thread copies need " + mib(copies_bytes) + ", more than the " +
+                     mib(kExtraBytesBudget) + " budget");
+  }
+  using Atomic = CountScatter<Space, Kokkos::Experimental::ScatterNonDuplicated,
+                              Kokkos::Experimental::ScatterAtomic>;
+  const Atomic scatter(counts);
+  add("scatter-atomic",
+      [=] { scatter_histogram<Space>("histogram::scatter-atomic", in, counts, scatter, bins); });
+
+  const std::size_t scratch = sizeof(Count) * bins;
+  const std::size_t scratch_max = Kokkos::TeamPolicy<Space>::scratch_size_max(0);
+  if (scratch <= scratch_max) {
+    const device::Launch launch = device::whole_array_launch<Space>(n);
+    add("team-scratch", [=] {
+      Kokkos::deep_copy(counts, Count{0});
+      Kokkos::parallel_for("histogram::team-scratch",
+                           Kokkos::TeamPolicy<Space>(launch.league, launch.team)
+                               .set_scratch_size(0, Kokkos::PerTeam(scratch)),
+                           TeamScratchCount<Space>{in, counts, bins});
+    });
+  } else {
+    note_skipped("team-scratch", space,
+                 std::to_string(bins) + " bins need " + std::to_string(scratch) +
+                     " bytes of team scratch, more than its limit " + std::to_string(scratch_max));
+  }
+
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    std::string why;
+    if (const auto dsm = ClusterDsmHistogram::make(in, counts, why)) {
+      add("cluster-dsm", *dsm);
+    } else {
+      note_skipped("cluster-dsm", space, why);
+    }
+    if (const auto cub = CubHistogram::make(in, counts, why)) {
+      add("cub", *cub);
+    } else {
+      note_skipped("cub", space, why);
+    }
+  }
+#endif
+  return c;
+}
+
+#define KP_HISTOGRAM_INSTANTIATE(Space) template SpaceCase make_space_case<Space>(const Input&);
+KP_FOR_EACH_SPACE(KP_HISTOGRAM_INSTANTIATE)
+
+}  // namespace kp::histogram
