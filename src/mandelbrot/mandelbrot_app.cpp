@@ -1,0 +1,72 @@
+#include "mandelbrot/mandelbrot_app.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+#include "mandelbrot/bmp.hpp"
+
+namespace kp::mandelbrot {
+
+void ImageWriter::write_once(const Frame& frame, const Iterations* image) {
+  if (written_) return;
+  written_ = true;
+  write_bmp(path_, frame.width, frame.height, [&](std::int64_t row, std::int64_t column) {
+    return colour_of(image[row * frame.width + column], frame.max_iterations);
+  });
+}
+
+void MandelbrotApp::add_options(Cli& cli) {
+  cli.add_string("--width", &width_, "image width in pixels [default: --size]");
+  cli.add_string("--height", &height_, "image height in pixels [default: --size]");
+  cli.add_size("--iterations", &iterations_, "maximum iterations per pixel", 1, 1000000);
+  cli.add_string("--region", &region_, "the rectangle x0,y0,x1,y1 of the complex plane");
+  cli.add_string("--out", &out_, "write the image of the first passing variant as a 24-bit BMP");
+}
+
+std::int64_t MandelbrotApp::side(const std::string& text, const char* option,
+                                 const CommonOptions& options) const {
+  const std::uint64_t value = text.empty() ? options.size : parse_size(text, option);
+  if (value == 0) {
+    throw UsageError(std::string(text.empty() ? "--size" : option) + " must be at least 1");
+  }
+  if (value > INT32_MAX) throw UsageError(std::string(option) + " is larger than 2^31 - 1");
+  return static_cast<std::int64_t>(value);
+}
+
+double MandelbrotApp::host_bytes(const CommonOptions& options) const {
+  // The reference and the host copy of a variant's image; the sides are
+  // read as doubles so that a huge --size reports its memory, not overflow.
+  const auto side_bytes = [&](const std::string& text, const char* option) {
+    return static_cast<double>(text.empty() ? options.size : parse_size(text, option));
+  };
+  return side_bytes(width_, "--width") * side_bytes(height_, "--height") * 2 * sizeof(Iterations);
+}
+
+void MandelbrotApp::prepare(const CommonOptions& options) {
+  frame_ = make_frame(side(width_, "--width", options), side(height_, "--height", options),
+                      iterations_, region_);
+  if (!out_.empty()) {
+    // Fail now, not after the benchmark, when the image cannot be written.
+    if (!std::ofstream(out_, std::ios::binary)) {
+      throw std::runtime_error("cannot write '" + out_ + "'");
+    }
+    writer_ = std::make_shared<ImageWriter>(out_);
+  }
+  reference_ = reference_image(frame_);
+}
+
+std::string MandelbrotApp::params() const {
+  return "width=" + std::to_string(frame_.width) + ",height=" + std::to_string(frame_.height) +
+         ",iterations=" + std::to_string(iterations_) + ",region=" + region_;
+}
+
+template <class Space>
+SpaceCase MandelbrotApp::make_case(const CommonOptions&) {
+  return make_space_case<Space>(frame_, reference_, writer_);
+}
+
+#define KP_MANDELBROT_APP_INSTANTIATE(Space) \
+  template SpaceCase MandelbrotApp::make_case<Space>(const CommonOptions&);
+KP_FOR_EACH_SPACE(KP_MANDELBROT_APP_INSTANTIATE)
+
+}  // namespace kp::mandelbrot

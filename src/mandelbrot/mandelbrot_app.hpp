@@ -1,0 +1,67 @@
+#pragma once
+// mandelbrot: escape-time iteration counts of an image of the Mandelbrot set,
+// one independent (and unevenly expensive) computation per pixel.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/app.hpp"
+#include "mandelbrot/frame.hpp"
+
+namespace kp::mandelbrot {
+
+// Writes the image once, from the host copy of the first variant whose check
+// passes (so the picture is one a variant computed, not the reference).
+class ImageWriter {
+ public:
+  explicit ImageWriter(std::string path) : path_(std::move(path)) {}
+  void write_once(const Frame& frame, const Iterations* image);
+
+ private:
+  std::string path_;
+  bool written_ = false;
+};
+
+class MandelbrotApp {
+ public:
+  static constexpr const char* name = "mandelbrot";
+  static constexpr const char* summary =
+      "Computes escape-time iteration counts of a --size x --size image of the Mandelbrot set "
+      "(--width/--height override either side) with every variant on every enabled execution "
+      "space, and checks each image against the host reference bit for bit.";
+  static constexpr std::uint64_t default_size = 6400;
+
+  std::vector<std::string> variant_names() const { return {"mdrange", "team-rows"}; }
+  void add_options(Cli& cli);
+  void prepare(const CommonOptions& options);
+  double host_bytes(const CommonOptions& options) const;
+  std::string params() const;
+
+  template <class Space>
+  SpaceCase make_case(const CommonOptions& options);
+
+ private:
+  // --width/--height as given ("" = --size), parsed against the size.
+  std::int64_t side(const std::string& text, const char* option,
+                    const CommonOptions& options) const;
+  std::string width_, height_;
+  std::uint64_t iterations_ = 50;
+  std::string region_ = "-2,-1.5,1,1.5";
+  std::string out_;
+  Frame frame_;
+  std::vector<Iterations> reference_;
+  std::shared_ptr<ImageWriter> writer_;
+};
+
+// The variants on one space (explicitly instantiated in variants.cpp):
+//   mdrange:   MDRangePolicy<Rank<2>> over (row, column), Kokkos' tiling;
+//   team-rows: one team per row, dynamically scheduled, TeamVectorRange over
+//              the columns (rows through the set cost up to --iterations per
+//              pixel, rows outside it a few: dynamic rows balance the load).
+// `writer` may be null (no --out).
+template <class Space>
+SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& reference,
+                          std::shared_ptr<ImageWriter> writer);
+
+}  // namespace kp::mandelbrot

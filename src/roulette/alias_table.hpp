@@ -1,0 +1,37 @@
+#pragma once
+// Vose's alias table: n columns of equal probability 1/n, each column split
+// between its own item (with probability `keep`) and one other item (`alias`),
+// so that a draw costs one uniform column, one coin and one table read.
+//
+// The table is built on the host, sequentially, in O(n): Vose's pairing of a
+// light item with a heavy one is a serial worklist algorithm (a parallel build,
+// Hübschle-Schneider & Sanders 2019, splits it by prefix sums; not done here).
+// The builder owns its worklists, so a build allocates nothing.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <vector>
+
+namespace kp::roulette {
+
+struct AliasEntry {
+  double keep;          // probability of drawing the column's own item
+  std::uint32_t alias;  // the item drawn otherwise
+};
+
+class AliasBuilder {
+ public:
+  explicit AliasBuilder(std::size_t n) : scaled_(n), light_(n), heavy_(n) {}
+
+  // Fills table[0, n) from n non-negative weights, not all zero. Zero-weight
+  // items get keep = 0 and a non-zero-weight alias, so they are never drawn.
+  void build(const double* weights, AliasEntry* table);
+
+ private:
+  std::vector<double> scaled_;  // weight * n / total: 1 is a column's share
+  std::vector<std::uint32_t> light_, heavy_;
+};
+
+// The probability with which the table draws each item (for tests).
+std::vector<double> alias_probabilities(const AliasEntry* table, std::size_t n);
+
+}  // namespace kp::roulette

@@ -1,0 +1,123 @@
+#include "roulette/input.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "harness/cli.hpp"
+#include "roulette/chi_square.hpp"
+#include "roulette/counter_rng.hpp"
+
+namespace kp::roulette {
+
+namespace {
+
+void require_item_count(std::uint64_t n, const std::string& what) {
+  if (n == 0) throw UsageError(what + " must give at least one weight");
+  if (n > UINT32_MAX) throw UsageError(what + " gives more than 2^32 - 1 weights");
+}
+
+// Fills the summary fields; the weights are already known to be valid.
+Weights summarize(Kokkos::View<Weight*, Kokkos::HostSpace> values) {
+  Weights weights;
+  weights.values = values;
+  for (std::size_t i = 0; i < values.extent(0); ++i) {
+    if (values(i) == 0) {
+      ++weights.zeros;
+    } else {
+      weights.last_positive = i;
+    }
+  }
+  return weights;
+}
+
+std::string trim(const std::string& text) {
+  const char* space = " \t\r\n\v\f";
+  const auto first = text.find_first_not_of(space);
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(space) - first + 1);
+}
+
+}  // namespace
+
+Weights make_weights(std::uint64_t n, const std::string& kind) {
+  require_item_count(n, "--size");
+  Kokkos::View<Weight*, Kokkos::HostSpace> values(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette weights"), n);
+  bool any_positive = false;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t r = splitmix64(i);
+    if (kind == "ramp") {
+      values(i) = static_cast<Weight>(i + 1);
+    } else if (kind == "sparse") {
+      // (0, 1]: never zero, so exactly the items with r % 10 != 0 are zero.
+      values(i) = r % 10 == 0 ? 1.0 - unit_interval(splitmix64(r)) : 0.0;
+    } else {
+      values(i) = 1;
+    }
+    any_positive = any_positive || values(i) > 0;
+  }
+  if (!any_positive) values(n / 2) = 1;
+  return summarize(values);
+}
+
+Weights read_weights_file(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw UsageError("--weights-file: cannot read '" + path + "'");
+  std::vector<Weight> read;
+  std::string line;
+  bool any_positive = false;
+  for (std::uint64_t number = 1; std::getline(file, line); ++number) {
+    const std::string text = trim(line);
+    if (text.empty() || text[0] == '#') continue;
+    const auto bad = [&](const char* why) {
+      std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
+      throw UsageError("--weights-file: " + path + ":" + std::to_string(number) + ": '" + shown +
+                       "' " + why);
+    };
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) bad("is not a number");
+    if (std::isnan(value)) bad("is NaN");
+    if (!std::isfinite(value)) bad("is not finite");
+    if (value < 0) bad("is negative");
+    any_positive = any_positive || value > 0;
+    read.push_back(value == 0 ? 0.0 : value);  // -0 counts as 0
+  }
+  if (file.bad()) throw UsageError("--weights-file: error while reading '" + path + "'");
+  if (read.empty()) throw UsageError("--weights-file: " + path + " has no weights");
+  require_item_count(read.size(), "--weights-file");
+  if (!any_positive) {
+    throw UsageError("--weights-file: " + path + ": all " + std::to_string(read.size()) +
+                     " weights are zero");
+  }
+  Kokkos::View<Weight*, Kokkos::HostSpace> values(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette weights"), read.size());
+  for (std::size_t i = 0; i < read.size(); ++i) values(i) = read[i];
+  return summarize(values);
+}
+
+Check check_counts(const Problem& problem, const Count* counts) {
+  const auto& w = problem.weights.values;
+  const std::size_t n = w.extent(0);
+  std::ostringstream detail;
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < n; ++i) total += counts[i];
+  if (total != problem.draws) {
+    detail << "counts add up to " << total << ", not " << problem.draws << " draws";
+    return {false, detail.str()};
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (w(i) == 0 && counts[i] != 0) {
+      detail << "item " << i << " has weight 0 but was drawn " << counts[i] << " times";
+      return {false, detail.str()};
+    }
+  }
+  const GoodnessOfFit fit = chi_square_test({w.data(), n}, {counts, n}, problem.draws);
+  detail << "chi2 " << fit.statistic << " dof " << fit.degrees << " p " << fit.p_value;
+  return {fit.p_value >= kSignificance, detail.str()};
+}
+
+}  // namespace kp::roulette

@@ -1,0 +1,47 @@
+#pragma once
+// The weights and draw count of a roulette run, made once on the host, and
+// the check of a variant's counts against them.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+
+#include "harness/benchmark.hpp"
+
+namespace kp::roulette {
+
+using Weight = double;
+using Count = std::uint32_t;  // --draws is at most 2^32 - 1, so no count overflows
+
+struct Weights {
+  Kokkos::View<Weight*, Kokkos::HostSpace> values;
+  std::uint64_t last_positive = 0;  // index of the last non-zero weight
+  std::uint64_t zeros = 0;          // how many weights are zero
+};
+
+struct Problem {
+  Weights weights;
+  std::uint64_t draws = 0;
+  std::uint64_t seed = 0;
+};
+
+// Generated weights, all valid:
+//   "uniform": every weight 1 (the uniform distribution);
+//   "ramp":    weight i is i + 1 (item n - 1 is drawn n times as often as item 0);
+//   "sparse":  about 9 in 10 weights zero, the rest random in (0, 1] (at least
+//              one non-zero), to prove that zero-weight items are never drawn.
+// Throws UsageError for n = 0 or n >= 2^32 (the alias table stores 32-bit items).
+Weights make_weights(std::uint64_t n, const std::string& kind);
+
+// One weight per line; blank lines and lines starting with '#' are skipped.
+// Throws UsageError naming the file and line for a line that is not a finite,
+// non-negative number, and for a file that cannot be read, has no weights, or
+// has only zero weights.
+Weights read_weights_file(const std::string& path);
+
+// Passes when the counts add up to exactly `draws`, every zero-weight item has
+// count 0, and a chi-square goodness-of-fit test against the weights does not
+// reject at significance 1e-6 (see chi_square.hpp). draws = 0 is valid: every
+// count must be 0.
+Check check_counts(const Problem& problem, const Count* counts);
+
+}  // namespace kp::roulette

@@ -1,0 +1,46 @@
+#include "roulette/roulette_app.hpp"
+
+namespace kp::roulette {
+
+std::vector<std::string> RouletteApp::variant_names() const {
+  return {"classic", "alias", "alias-atomic"};
+}
+
+void RouletteApp::add_options(Cli& cli) {
+  cli.add_size("--draws", &draws_, "number of draws M; 0 is valid (every count must then be 0)", 0,
+               UINT32_MAX);
+  cli.add_size("--seed", &seed_, "seed of the random stream (same draws on every space)");
+  cli.add_string("--weights", &kind_,
+                 "generated weights: all 1, i + 1, or mostly zero (zeros must never be drawn)",
+                 {"uniform", "ramp", "sparse"});
+  cli.add_string("--weights-file", &file_,
+                 "read the weights from this file, one non-negative number per line");
+}
+
+double RouletteApp::host_bytes(const CommonOptions& options) const {
+  // Weights, counts, and the alias builder's scaled weights and worklists.
+  return static_cast<double>(file_.empty() ? options.size : 0) * (8 + 4 + 8 + 8 + 16);
+}
+
+void RouletteApp::prepare(const CommonOptions& options) {
+  problem_.weights = file_.empty() ? make_weights(options.size, kind_) : read_weights_file(file_);
+  problem_.draws = draws_;
+  problem_.seed = seed_;
+}
+
+std::string RouletteApp::params() const {
+  std::string text = "draws=" + std::to_string(draws_) + ",seed=" + std::to_string(seed_);
+  if (file_.empty()) return text + ",weights=" + kind_;
+  return text + ",weights=file,n=" + std::to_string(problem_.weights.values.extent(0));
+}
+
+template <class Space>
+SpaceCase RouletteApp::make_case(const CommonOptions&) {
+  return make_space_case<Space>(problem_);
+}
+
+#define KP_ROULETTE_APP_INSTANTIATE(Space) \
+  template SpaceCase RouletteApp::make_case<Space>(const CommonOptions&);
+KP_FOR_EACH_SPACE(KP_ROULETTE_APP_INSTANTIATE)
+
+}  // namespace kp::roulette

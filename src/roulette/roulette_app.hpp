@@ -1,0 +1,49 @@
+#pragma once
+// roulette: M draws from a discrete distribution of N non-negative weights
+// (roulette-wheel selection), output the count of each item.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/app.hpp"
+#include "roulette/input.hpp"
+
+namespace kp::roulette {
+
+class RouletteApp {
+ public:
+  static constexpr const char* name = "roulette";
+  static constexpr const char* summary =
+      "Draws --draws samples from a discrete distribution of --size weights and counts each "
+      "item, with every variant on every enabled execution space. With --weights-file the "
+      "weights come from the file (one per line) and --size is ignored.";
+  static constexpr std::uint64_t default_size = 100000;
+
+  std::vector<std::string> variant_names() const;
+  void add_options(Cli& cli);
+  void prepare(const CommonOptions& options);
+  double host_bytes(const CommonOptions& options) const;
+  std::string params() const;
+
+  template <class Space>
+  SpaceCase make_case(const CommonOptions& options);
+
+ private:
+  std::uint64_t draws_ = 10000000;
+  std::uint64_t seed_ = 20240501;
+  std::string kind_ = "uniform";
+  std::string file_;
+  Problem problem_;
+};
+
+// The variants on one space (explicitly instantiated in variants.cpp):
+//   classic:      inclusive prefix sums (parallel_scan), one binary search per
+//                 draw, counts through a ScatterView;
+//   alias:        Vose alias table built on the host (the build is timed), one
+//                 table read per draw, counts through a ScatterView;
+//   alias-atomic: the same table and draws, counts by atomic increments on the
+//                 counts themselves (no per-thread duplicates to clear and sum).
+template <class Space>
+SpaceCase make_space_case(const Problem& problem);
+
+}  // namespace kp::roulette

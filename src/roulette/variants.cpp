@@ -1,0 +1,184 @@
+// The roulette variants, written once for every execution space. A variant is
+// a sampler (how a random number becomes an item) and a counter (how the item
+// is tallied), combined by one draw functor.
+#include <Kokkos_ScatterView.hpp>
+#include <cstdint>
+#include <memory>
+
+#include "harness/spaces.hpp"
+#include "roulette/alias_table.hpp"
+#include "roulette/counter_rng.hpp"
+#include "roulette/roulette_app.hpp"
+
+namespace kp::roulette {
+
+template <class Space>
+struct InclusivePrefix {
+  View<const Weight*, Space> weights;
+  View<double*, Space> prefix;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, double& sum, bool final) const {
+    sum += weights(i);
+    if (final) prefix(i) = sum;
+  }
+};
+
+// Classic roulette: the item whose prefix-sum interval holds u * total.
+template <class Space>
+struct SearchPrefix {
+  View<const double*, Space> prefix;  // inclusive
+  std::int64_t last;                  // the last non-zero weight: prefix(last) is the total
+  // The first i in [0, last] with prefix(i) > target. Zero-weight items have
+  // empty intervals (prefix(i) == prefix(i - 1)), so they are never the first;
+  // a target rounded up to the total falls back to `last`, also non-zero.
+  // Branch-free: each step picks a half by a select, not a jump. A search's
+  // branches are unpredictable, and mispredicting them made it 4x slower on
+  // the host; on a GPU it keeps the lanes of a warp in step.
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::uint64_t bits) const {
+    const double target = unit_interval(bits) * prefix(last);
+    std::int64_t base = 0, length = last + 1;
+    while (length > 1) {
+      const std::int64_t half = length / 2;
+      base = prefix(base + half) <= target ? base + half : base;
+      length -= half;
+    }
+    base += prefix(base) <= target ? 1 : 0;
+    return base < last ? base : last;
+  }
+};
+
+// Alias method: the top 32 bits pick a column (multiply-shift, bias below
+// n / 2^32), the low 32 bits are the coin.
+template <class Space>
+struct ReadAliasTable {
+  View<const AliasEntry*, Space> table;
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::uint64_t bits) const {
+    const std::uint64_t column = ((bits >> 32) * table.extent(0)) >> 32;
+    const double coin = static_cast<double>(bits & 0xffffffffu) * 0x1.0p-32;
+    const AliasEntry entry = table(column);
+    return coin < entry.keep ? static_cast<std::int64_t>(column) : std::int64_t{entry.alias};
+  }
+};
+
+template <class Space>
+using Counts = View<Count*, Space>;
+template <class Space>
+using ScatterCounts =
+    Kokkos::Experimental::ScatterView<Count*, typename Counts<Space>::array_layout,
+                                      typename Counts<Space>::device_type>;
+
+// ScatterView picks per space: per-thread duplicates on OpenMP, atomics on
+// CUDA, plain adds on Serial.
+template <class Space>
+struct AddThroughScatter {
+  ScatterCounts<Space> scatter;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t item) const {
+    auto access = scatter.access();
+    access(item) += 1;
+  }
+};
+
+template <class Space>
+struct AddAtomically {
+  Counts<Space> counts;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t item) const {
+    Kokkos::atomic_increment(&counts(item));
+  }
+};
+
+template <class Sample, class Add>
+struct Draw {
+  Sample sample;
+  Add add;
+  std::uint64_t stream;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    add(sample(random_bits(stream, static_cast<std::uint64_t>(i))));
+  }
+};
+
+template <class Space>
+using DrawRange = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+
+// One run's counting through the ScatterView: zero the counts (and the
+// duplicates, where there are any), draw, and add the duplicates into counts.
+template <class Space, class Sample>
+void draw_through_scatter(const DrawRange<Space>& draws, Sample sample, std::uint64_t stream,
+                          Counts<Space> counts, ScatterCounts<Space> scatter) {
+  Kokkos::deep_copy(counts, Count{0});
+  scatter.reset_except(counts);
+  Kokkos::parallel_for("roulette::draw", draws,
+                       Draw<Sample, AddThroughScatter<Space>>{sample, {scatter}, stream});
+  Kokkos::Experimental::contribute(counts, scatter);
+}
+
+template <class Space>
+SpaceCase make_space_case(const Problem& problem) {
+  const auto& host_weights = problem.weights.values;
+  const std::int64_t n = static_cast<std::int64_t>(host_weights.extent(0));
+  const std::int64_t m = static_cast<std::int64_t>(problem.draws);
+  const std::uint64_t stream = stream_start(problem.seed);
+  const DrawRange<Space> items(0, n), draws(0, m);
+
+  // Everything a run needs is allocated here, outside the timed region.
+  const View<Weight*, Space> weights(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette weights"), n);
+  Kokkos::deep_copy(weights, host_weights);
+  const View<double*, Space> prefix(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette prefix"), n);
+  const View<AliasEntry*, Space> table(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette alias table"), n);
+  // On host spaces the mirrors are the views themselves and their copies no-ops.
+  const auto weights_mirror = Kokkos::create_mirror_view(weights);
+  const auto table_mirror = Kokkos::create_mirror_view(table);
+  const auto builder = std::make_shared<AliasBuilder>(static_cast<std::size_t>(n));
+  const Counts<Space> counts("roulette counts", n);
+  const ScatterCounts<Space> scatter(counts);
+
+  // The alias build is part of every alias run: the weights go to the host,
+  // Vose's algorithm runs there, and the table comes back.
+  const auto build_alias = [=] {
+    Kokkos::deep_copy(weights_mirror, weights);
+    builder->build(weights_mirror.data(), table_mirror.data());
+    Kokkos::deep_copy(table, table_mirror);
+  };
+  const SearchPrefix<Space> search{prefix,
+                                   static_cast<std::int64_t>(problem.weights.last_positive)};
+  const ReadAliasTable<Space> alias{table};
+
+  SpaceCase c;
+  c.bytes_per_run = static_cast<double>(n) * (sizeof(Weight) + sizeof(Count));
+  c.items_per_run = static_cast<double>(m);
+  const auto check = [&problem, counts] {
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
+    return check_counts(problem, host.data());
+  };
+  const auto poison = [counts] { Kokkos::deep_copy(counts, Count{0xdeadbeef}); };
+
+  c.variants.push_back(
+      {"classic",
+       [=] {
+         Kokkos::parallel_scan("roulette::prefix", items, InclusivePrefix<Space>{weights, prefix});
+         draw_through_scatter(draws, search, stream, counts, scatter);
+       },
+       check, poison});
+  c.variants.push_back({"alias",
+                        [=] {
+                          build_alias();
+                          draw_through_scatter(draws, alias, stream, counts, scatter);
+                        },
+                        check, poison});
+  c.variants.push_back({"alias-atomic",
+                        [=] {
+                          build_alias();
+                          Kokkos::deep_copy(counts, Count{0});
+                          Kokkos::parallel_for("roulette::draw", draws,
+                                               Draw<ReadAliasTable<Space>, AddAtomically<Space>>{
+                                                   alias, {counts}, stream});
+                        },
+                        check, poison});
+  return c;
+}
+
+#define KP_ROULETTE_INSTANTIATE(Space) template SpaceCase make_space_case<Space>(const Problem&);
+KP_FOR_EACH_SPACE(KP_ROULETTE_INSTANTIATE)
+
+}  // namespace kp::roulette
