@@ -50,7 +50,7 @@ void run_one(const kp::CommonOptions& common, const SuiteOptions& suite,
   App app;
   kp::CommonOptions options = common;
   options.size = std::max<std::uint64_t>(1, App::default_size / suite.scale);
-  options.variants = app.variant_names();
+  options.variants = kp::default_variants(app);
   options.progress = true;
   kp::check_host_memory(app.host_bytes(options), App::name);
   app.prepare(options);
@@ -83,7 +83,7 @@ int run_suite(int argc, char** argv) {
         throw kp::UsageError("unknown application '" + app + "'");
       }
     }
-    kp::validate_common(common, {});
+    kp::validate_common(common, {}, {});
     std::filesystem::create_directories(suite.results);
     session.emplace(kokkos_args, common.spaces);
     std::vector<kp::Row> all;

@@ -37,11 +37,12 @@ void require_known(const std::vector<std::string>& given, const std::vector<std:
 }
 }  // namespace
 
-void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names) {
+void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names,
+                     const std::vector<std::string>& default_variants) {
   const auto spaces = enabled_spaces();
   if (options.spaces.empty()) options.spaces = spaces;
   require_known(options.spaces, spaces, "space");
-  if (options.variants.empty()) options.variants = variant_names;
+  if (options.variants.empty()) options.variants = default_variants;
   require_known(options.variants, variant_names, "variant");
 }
 

@@ -8,6 +8,7 @@
 //   static constexpr const char* name, *summary;
 //   static constexpr std::uint64_t default_size;
 //   std::vector<std::string> variant_names() const;     // every variant, all spaces
+//   (optional) std::vector<std::string> default_variants() const;  // run when none named
 //   void add_options(Cli&);                              // its own options
 //   void prepare(const CommonOptions&);                  // validate, make input + reference
 //   double host_bytes(const CommonOptions&) const;       // memory it will need, for the check
@@ -38,8 +39,21 @@ struct CommonOptions {
 
 // Registers --size, --repeat, --warmup, --spaces, --variants, --csv, --json.
 void add_common_options(Cli& cli, CommonOptions& options);
-// Fills defaults and rejects unknown space or variant names (UsageError).
-void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names);
+// Fills defaults (every space; the app's default variants) and rejects
+// unknown space or variant names (UsageError).
+void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names,
+                     const std::vector<std::string>& default_variants);
+
+// The variants an app runs when none are named: all of them, unless the app
+// keeps some for --variants only (a variant that demonstrates a defect).
+template <class App>
+std::vector<std::string> default_variants(const App& app) {
+  if constexpr (requires { app.default_variants(); }) {
+    return app.default_variants();
+  } else {
+    return app.variant_names();
+  }
+}
 // Throws UsageError when `bytes` cannot fit in this machine's memory.
 void check_host_memory(double bytes, const std::string& what);
 // Removes --kokkos-* arguments so the suite's parser does not see them;
@@ -103,7 +117,7 @@ int run_app(int argc, char** argv) {
     add_common_options(cli, options);
     app.add_options(cli);
     if (!cli.parse(argc, argv)) return 0;
-    validate_common(options, app.variant_names());
+    validate_common(options, app.variant_names(), default_variants(app));
     check_host_memory(app.host_bytes(options), std::string(App::name) + " input");
     session.emplace(kokkos_args, options.spaces);
     app.prepare(options);
