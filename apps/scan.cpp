@@ -1,0 +1,5 @@
+#include "scan/scan_app.hpp"
+
+int main(int argc, char** argv) {
+  return kp::run_app<kp::scan::ScanApp>(argc, argv);
+}

@@ -1,0 +1,174 @@
+#pragma once
+// decoupled-lookback: a single-pass chained scan (Merrill & Garland 2016).
+// Each team takes the next tile id from an atomic counter, sums its tile,
+// publishes (AGGREGATE, tile sum), then walks back over its predecessors'
+// published values, adding aggregates until it meets an INCLUSIVE prefix,
+// publishes (INCLUSIVE, prefix + tile sum) and scans its tile from that
+// prefix. The tile stays in team scratch (on the host, in L1) meanwhile: the
+// input is read once and the output written once (2N elements of traffic
+// instead of 3N).
+//
+// Forward progress: tile ids come from the counter, not from league_rank, so
+// every tile a team waits for was claimed earlier by a team that is already
+// running: a resident CUDA block, an OpenMP thread, or (Serial) a finished
+// tile. No assumption is made about the order in which a backend schedules
+// teams.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <cstring>
+#include <thread>
+#include <type_traits>
+
+#include "harness/spaces.hpp"
+#include "primitives/block/block_scan.hpp"
+#include "scan/tile_plan.hpp"
+
+namespace kp::scan {
+
+enum TileFlag : std::uint32_t { kNotReady = 0, kAggregate = 1, kInclusive = 2 };
+
+// 32-bit values: flag and value packed in one 64-bit word, written with one
+// atomic exchange and read with one (volatile, uncached) 64-bit load, so a
+// reader never sees a flag without its value.
+template <class Space, class T>
+struct PackedTileStatus {
+  static_assert(sizeof(T) == 4);
+  View<std::uint64_t*, Space> words;
+
+  explicit PackedTileStatus(std::int64_t tiles) : words("scan tile status", tiles) {}
+  void reset() const { Kokkos::deep_copy(Space(), words, std::uint64_t{0}); }
+
+  KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
+    std::uint32_t bits;
+    memcpy(&bits, &value, sizeof bits);
+    Kokkos::atomic_exchange(&words(tile), std::uint64_t{flag} << 32 | bits);
+  }
+  KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
+    const volatile std::uint64_t* word = &words(tile);
+    const std::uint64_t snapshot = *word;
+    const auto bits = static_cast<std::uint32_t>(snapshot);
+    memcpy(&value, &bits, sizeof bits);
+    return static_cast<TileFlag>(snapshot >> 32);
+  }
+};
+
+// 64-bit values: a flag word, and one slot per flag for the value. The writer
+// stores the value, fences, then sets the flag; the reader loads the flag,
+// fences, then the slot the flag names. Each slot is written once per run, so
+// a flag always finds its value.
+template <class Space, class T>
+struct FlaggedTileStatus {
+  static_assert(sizeof(T) == 8);
+  View<std::uint32_t*, Space> flags;
+  View<T*, Space> aggregates, inclusives;
+
+  explicit FlaggedTileStatus(std::int64_t tiles)
+      : flags("scan tile flags", tiles),
+        aggregates("scan tile aggregates", tiles),
+        inclusives("scan tile prefixes", tiles) {}
+  void reset() const { Kokkos::deep_copy(Space(), flags, std::uint32_t{0}); }
+
+  KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
+    volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
+    *slot = value;
+    Kokkos::memory_fence();
+    Kokkos::atomic_exchange(&flags(tile), std::uint32_t{flag});
+  }
+  KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
+    const volatile std::uint32_t* flag_word = &flags(tile);
+    const auto flag = static_cast<TileFlag>(*flag_word);
+    if (flag == kNotReady) return flag;
+    Kokkos::memory_fence();
+    const volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
+    value = *slot;
+    return flag;
+  }
+};
+
+template <class Space, class T>
+using TileStatus =
+    std::conditional_t<sizeof(T) == 4, PackedTileStatus<Space, T>, FlaggedTileStatus<Space, T>>;
+
+template <class Space, class T>
+struct ChainedScanTiles {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  View<const T*, Space> in;
+  View<T*, Space> out;
+  TileStatus<Space, T> status;
+  View<std::int32_t, Space> next_tile;
+  TilePlan plan;
+  bool inclusive;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    std::int32_t tile = 0;
+    if (team.team_rank() == 0) tile = Kokkos::atomic_fetch_add(&next_tile(), 1);
+    team.team_broadcast(tile, 0);
+    const auto scan = tile_scan(team, plan, tile, in.data(), in.extent(0));
+    T tile_sum = 0;
+    const T thread_prefix = scan.exclusive_prefix(scan.load(), tile_sum);
+    T tile_prefix = 0;
+    if (team.team_rank() == 0) tile_prefix = look_back(tile, tile_sum);
+    team.team_broadcast(tile_prefix, 0);
+    scan.scan_and_store(tile_prefix + thread_prefix, inclusive, out.data() + plan.begin(tile));
+  }
+
+  // On the host a predecessor may belong to a descheduled thread (more
+  // threads than free cores): after a short spin, give the core away.
+  KOKKOS_INLINE_FUNCTION static void back_off(int polls) {
+#if !defined(__CUDA_ARCH__)
+    if (polls % 64 == 0) std::this_thread::yield();
+#else
+    (void)polls;
+#endif
+  }
+
+  // Returns the sum of all tiles before `tile` and publishes this tile's
+  // inclusive prefix. Sums are accumulated right to left over adjacent
+  // tiles, so they stay exact wherever the sequential scan is.
+  KOKKOS_INLINE_FUNCTION T look_back(std::int32_t tile, const T& tile_sum) const {
+    if (tile == 0) {
+      status.publish(0, kInclusive, tile_sum);
+      return T(0);
+    }
+    status.publish(tile, kAggregate, tile_sum);
+    T prefix = 0;
+    for (std::int32_t p = tile - 1;; --p) {
+      T value = 0;
+      TileFlag flag;
+      for (int polls = 1; (flag = status.read(p, value)) == kNotReady; ++polls) {
+        back_off(polls);
+      }
+      prefix = value + prefix;
+      if (flag == kInclusive) break;
+    }
+    status.publish(tile, kInclusive, prefix + tile_sum);
+    return prefix;
+  }
+};
+
+// Holds the tile status and counter, allocated once outside the timed runs;
+// each run clears them (a memset of 4 or 8 bytes per 2048 elements).
+template <class Space, class T>
+class DecoupledLookbackScan {
+ public:
+  // `plan`: tile_plan<Space>(n), or any team size the space supports.
+  DecoupledLookbackScan(const TilePlan& plan, bool inclusive)
+      : plan_(plan), inclusive_(inclusive), status_(plan_.tiles), next_tile_("scan next tile") {}
+
+  void run(const View<const T*, Space>& in, const View<T*, Space>& out) const {
+    if (plan_.tiles == 0) return;
+    status_.reset();
+    Kokkos::deep_copy(Space(), next_tile_, 0);
+    Kokkos::parallel_for(
+        "scan::decoupled-lookback", tile_policy<Space, T>(plan_),
+        ChainedScanTiles<Space, T>{in, out, status_, next_tile_, plan_, inclusive_});
+  }
+
+ private:
+  TilePlan plan_;
+  bool inclusive_;
+  TileStatus<Space, T> status_;
+  View<std::int32_t, Space> next_tile_;
+};
+
+}  // namespace kp::scan

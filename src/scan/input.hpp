@@ -1,0 +1,46 @@
+#pragma once
+// Input data and reference prefix sums for scan, made once on the host.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+
+#include "harness/benchmark.hpp"
+
+namespace kp::scan {
+
+// inclusive: out[i] = x[0] + ... + x[i]; exclusive: out[i] = x[0] + ... + x[i-1], out[0] = 0.
+enum class Kind { inclusive, exclusive };
+
+// random:     small integers in [-8, 8] (zero mean: partial sums stay small);
+// equal:      every value 1 (out[i] counts elements);
+// descending: integers falling from 8 to -8 across the array (large sums);
+// extremes:   +M, -M, +M, ... with M the largest magnitude whose sums stay
+//             exact in the type (2^24 for float, 2^53 for double, the
+//             type's maximum for integers).
+// Every value is an integer, so every sum of adjacent values is exact in T as
+// long as all of them fit, which make_input checks: any summation order a
+// parallel scan uses then gives the sequential result bit for bit.
+enum class Data { random, equal, descending, extremes };
+
+Kind parse_kind(const std::string& name);  // from an already validated choice
+Data parse_data(const std::string& name);
+const char* kind_name(Kind kind);
+const char* data_name(Data data);
+
+template <class T>
+struct Input {
+  Kind kind = Kind::inclusive;
+  Kokkos::View<T*, Kokkos::HostSpace> values;
+  Kokkos::View<T*, Kokkos::HostSpace> reference;  // the sequential scan in T
+};
+
+// Throws UsageError when some sum of adjacent values would not be exact in T
+// (e.g. --data equal with more than 2^24 floats).
+template <class T>
+Input<T> make_input(std::uint64_t n, Kind kind, Data data);
+
+// Compares element by element (exactly) and names the first mismatch.
+template <class T>
+Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output);
+
+}  // namespace kp::scan

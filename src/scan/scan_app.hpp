@@ -1,0 +1,52 @@
+#pragma once
+// scan: inclusive or exclusive prefix sums of an array, by every variant on
+// every enabled space.
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "harness/app.hpp"
+#include "scan/input.hpp"
+
+namespace kp::scan {
+
+class ScanApp {
+ public:
+  static constexpr const char* name = "scan";
+  static constexpr const char* summary =
+      "Prefix sums (--kind inclusive or exclusive) of --size elements with every variant on "
+      "every enabled execution space.";
+  static constexpr std::uint64_t default_size = std::uint64_t{1} << 26;
+
+  std::vector<std::string> variant_names() const;
+  void add_options(Cli& cli);
+  void prepare(const CommonOptions& options);
+  double host_bytes(const CommonOptions& options) const;
+  std::string params() const { return "type=" + type_ + ",kind=" + kind_ + ",data=" + data_; }
+
+  template <class Space>
+  SpaceCase make_case(const CommonOptions& options);
+
+ private:
+  // Calls f with the input of the chosen --type.
+  template <class F>
+  decltype(auto) with_input(F&& f) {
+    if (type_ == "int32") return f(std::get<Input<std::int32_t>>(inputs_));
+    if (type_ == "int64") return f(std::get<Input<std::int64_t>>(inputs_));
+    if (type_ == "double") return f(std::get<Input<double>>(inputs_));
+    return f(std::get<Input<float>>(inputs_));
+  }
+
+  std::string type_ = "float";
+  std::string kind_ = "inclusive";
+  std::string data_ = "random";
+  std::tuple<Input<std::int32_t>, Input<std::int64_t>, Input<float>, Input<double>> inputs_;
+};
+
+// The variants on one space for one value type (explicitly instantiated in
+// variants.cpp for every enabled space and type).
+template <class Space, class T>
+SpaceCase make_typed_case(const Input<T>& input);
+
+}  // namespace kp::scan

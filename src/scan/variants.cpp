@@ -1,0 +1,109 @@
+// The scan variants, written once for every execution space: each algorithm
+// lives in its own header; make_typed_case wires them to the runner.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "harness/spaces.hpp"
+#include "scan/decoupled_lookback.hpp"
+#include "scan/kokkos_scan.hpp"
+#include "scan/scan_app.hpp"
+#include "scan/tiled.hpp"
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cub/cub.cuh>
+#endif
+
+namespace kp::scan {
+
+namespace {
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// CUB's device-wide scan on Kokkos' stream; the temporary storage is sized
+// and allocated once, outside the timed runs.
+template <class T>
+class CubScan {
+ public:
+  CubScan(std::int64_t n, bool inclusive) : n_(n), inclusive_(inclusive) {
+    std::size_t bytes = 0;
+    launch(nullptr, bytes, nullptr, nullptr);
+    // Never empty: a null temporary pointer would make CUB only size it again.
+    temp_ = View<char*, Kokkos::Cuda>("scan cub temp", std::max<std::size_t>(bytes, 1));
+  }
+
+  void run(const T* in, T* out) const {
+    std::size_t bytes = temp_.extent(0);
+    launch(temp_.data(), bytes, in, out);
+  }
+
+ private:
+  void launch(void* temp, std::size_t& bytes, const T* in, T* out) const {
+    const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
+    const cudaError_t status =
+        inclusive_ ? cub::DeviceScan::InclusiveSum(temp, bytes, in, out, n_, stream)
+                   : cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, n_, stream);
+    if (status != cudaSuccess) {
+      throw std::runtime_error(std::string("cub::DeviceScan: ") + cudaGetErrorString(status));
+    }
+  }
+
+  std::int64_t n_;
+  bool inclusive_;
+  View<char*, Kokkos::Cuda> temp_;
+};
+#endif
+
+template <class T>
+T poison_value() {
+  if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::quiet_NaN();
+  return std::numeric_limits<T>::min();
+}
+
+}  // namespace
+
+template <class Space, class T>
+SpaceCase make_typed_case(const Input<T>& input) {
+  const std::int64_t n = input.values.extent(0);
+  const bool inclusive = input.kind == Kind::inclusive;
+  View<T*, Space> x(Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan x"), n);
+  Kokkos::deep_copy(x, input.values);
+  const View<const T*, Space> in = x;
+  const View<T*, Space> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan out"), n);
+
+  SpaceCase c;
+  // Compulsory traffic: the input read once and the output written once.
+  // `kokkos` and `tiled` actually move 3N (they read the input twice);
+  // `decoupled-lookback` and `cub` move 2N.
+  c.bytes_per_run = 2.0 * static_cast<double>(n) * sizeof(T);
+  c.items_per_run = static_cast<double>(n);
+  const auto check = [&input, out] {
+    return check_scan<T>(input, Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out));
+  };
+  const auto poison = [out] { Kokkos::deep_copy(out, poison_value<T>()); };
+
+  c.variants.push_back({"kokkos",
+                        [=] { kokkos_scan<Space, T>("scan::kokkos", in, out, inclusive); }, check,
+                        poison});
+  const TiledScan<Space, T> tiled(tile_plan<Space>(n), inclusive);
+  c.variants.push_back({"tiled", [=] { tiled.run(in, out); }, check, poison});
+  const DecoupledLookbackScan<Space, T> lookback(tile_plan<Space>(n), inclusive);
+  c.variants.push_back({"decoupled-lookback", [=] { lookback.run(in, out); }, check, poison});
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    const CubScan<T> cub_scan(n, inclusive);
+    c.variants.push_back({"cub", [=] { cub_scan.run(in.data(), out.data()); }, check, poison});
+  }
+#endif
+  return c;
+}
+
+#define KP_SCAN_INSTANTIATE(Space)                                                     \
+  template SpaceCase make_typed_case<Space, std::int32_t>(const Input<std::int32_t>&); \
+  template SpaceCase make_typed_case<Space, std::int64_t>(const Input<std::int64_t>&); \
+  template SpaceCase make_typed_case<Space, float>(const Input<float>&);               \
+  template SpaceCase make_typed_case<Space, double>(const Input<double>&);
+KP_FOR_EACH_SPACE(KP_SCAN_INSTANTIATE)
+
+}  // namespace kp::scan

@@ -1,0 +1,187 @@
+// Every scan variant on every enabled space, both kinds, every element type,
+// edge and tile-boundary sizes and adversarial data, against the sequential
+// reference; and proof that the check catches wrong or missing output.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/generators/catch_generators.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
+
+#include "common/run_variants.hpp"
+#include "common/spaces.hpp"
+#include "harness/cli.hpp"
+#include "scan/decoupled_lookback.hpp"
+#include "scan/scan_app.hpp"
+#include "scan/tiled.hpp"
+
+using namespace kp;
+using scan::Data;
+using scan::Kind;
+
+namespace {
+
+template <class Space, class T>
+void require_variants_pass(std::uint64_t n, Kind kind, Data data) {
+  INFO("n = " << n << ", kind = " << scan::kind_name(kind) << ", data = " << scan::data_name(data));
+  const auto input = scan::make_input<T>(n, kind, data);
+  test::require_all_pass(scan::make_typed_case<Space>(input));
+}
+
+template <class Space>
+void require_every_type_passes(std::uint64_t n, Kind kind, Data data) {
+  SECTION("int32") {
+    require_variants_pass<Space, std::int32_t>(n, kind, data);
+  }
+  SECTION("int64") {
+    require_variants_pass<Space, std::int64_t>(n, kind, data);
+  }
+  SECTION("float") {
+    require_variants_pass<Space, float>(n, kind, data);
+  }
+  SECTION("double") {
+    require_variants_pass<Space, double>(n, kind, data);
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("scan: every variant matches the reference", "[scan]", test::Spaces) {
+  // 2047, 2048, 2049: one value short of, exactly, and one past a tile.
+  const std::uint64_t n = GENERATE(0, 1, 7, 2047, 2048, 2049, 1000003, 1 << 20);
+  const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
+  require_every_type_passes<TestType>(n, kind, Data::random);
+}
+
+TEMPLATE_LIST_TEST_CASE("scan: adversarial data stays exact", "[scan]", test::Spaces) {
+  const Data data = GENERATE(Data::equal, Data::descending, Data::extremes);
+  const std::uint64_t n = GENERATE(1, 7, 4099, 100003);
+  const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
+  require_every_type_passes<TestType>(n, kind, data);
+}
+
+#ifdef KOKKOS_ENABLE_OPENMP
+namespace {
+
+// Runs the tiled and the look-back scan with teams of `team` threads of
+// `items` values each, on OpenMP.
+template <class T>
+void require_staged_tiles_pass(int team, int items, std::uint64_t n, Kind kind, Data data) {
+  using Space = Kokkos::OpenMP;
+  INFO("team " << team << ", items " << items << ", n " << n << ", kind " << scan::kind_name(kind)
+               << ", data " << scan::data_name(data));
+  const auto input = scan::make_input<T>(n, kind, data);
+  const View<T*, Space> x("x", n), out("out", n);
+  Kokkos::deep_copy(x, input.values);
+  const auto plan = scan::make_tile_plan(n, team, items);
+  const bool inclusive = kind == Kind::inclusive;
+  const auto check = [&](const char* variant, const auto& algorithm) {
+    INFO("variant " << variant);
+    Kokkos::deep_copy(out, T(-1));
+    algorithm.run(x, out);
+    Kokkos::fence();
+    const Check result = scan::check_scan<T>(input, out);
+    INFO(result.detail);
+    CHECK(result.pass);
+  };
+  check("tiled", scan::TiledScan<Space, T>(plan, inclusive));
+  check("decoupled-lookback", scan::DecoupledLookbackScan<Space, T>(plan, inclusive));
+}
+
+}  // namespace
+
+// The host spaces run teams of one thread, which scan straight from global
+// memory. OpenMP can also run teams of two: then the path GPUs take (striped
+// loads into padded scratch, team_scan, broadcasts, look-back between teams
+// of several threads) runs here with real barriers, on tiny tiles.
+TEST_CASE("scan: tiles staged through scratch by teams of two threads", "[scan]") {
+  const int team = 2;
+  if (Kokkos::OpenMP().concurrency() < team) SKIP("needs 2 OpenMP threads");
+  const std::uint64_t n = GENERATE(0, 1, 9, 10, 11, 1000, 100003);
+  const int items = GENERATE(1, 5, 64);
+  const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
+  const Data data = GENERATE(Data::random, Data::extremes);
+  SECTION("int32") {
+    require_staged_tiles_pass<std::int32_t>(team, items, n, kind, data);
+  }
+  SECTION("float") {
+    require_staged_tiles_pass<float>(team, items, n, kind, data);
+  }
+  SECTION("int64") {
+    require_staged_tiles_pass<std::int64_t>(team, items, n, kind, data);
+  }
+  SECTION("double") {
+    require_staged_tiles_pass<double>(team, items, n, kind, data);
+  }
+}
+#endif
+
+TEMPLATE_LIST_TEST_CASE("scan: repeated runs give the same result", "[scan]", test::Spaces) {
+  // The look-back state and tile counter must be reset by every run.
+  const auto input = scan::make_input<float>(100000, Kind::inclusive, Data::random);
+  const auto space_case = scan::make_typed_case<TestType>(input);
+  for (const auto& variant : space_case.variants) {
+    INFO("variant " << variant.name);
+    variant.poison();
+    for (int run = 0; run < 3; ++run) variant.run();
+    Kokkos::fence();
+    CHECK(variant.check().pass);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[scan]", test::Spaces) {
+  const std::uint64_t n = GENERATE(1, 1000);
+  const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
+  auto input = scan::make_input<std::int32_t>(n, kind, Data::random);
+  const auto space_case = scan::make_typed_case<TestType>(input);
+  test::require_poison_detected(space_case);
+  // One element of the expected output changed: the element-by-element check
+  // sees it and names the index.
+  const std::size_t wrong = n / 2;
+  input.reference(wrong) += 1;
+  for (const auto& variant : space_case.variants) {
+    INFO("variant " << variant.name);
+    variant.run();
+    Kokkos::fence();
+    const Check check = variant.check();
+    CHECK_FALSE(check.pass);
+    CHECK_THAT(check.detail,
+               Catch::Matchers::ContainsSubstring("index " + std::to_string(wrong) + ":"));
+  }
+}
+
+TEST_CASE("scan: the check names the first corrupted element", "[scan]") {
+  const auto input = scan::make_input<float>(5000, Kind::exclusive, Data::random);
+  Kokkos::View<float*, Kokkos::HostSpace> output("output", 5000);
+  Kokkos::deep_copy(output, input.reference);
+  CHECK(scan::check_scan<float>(input, output).pass);
+  output(4000) += 1;
+  output(1234) -= 1;
+  const Check check = scan::check_scan<float>(input, output);
+  CHECK_FALSE(check.pass);
+  CHECK_THAT(check.detail, Catch::Matchers::ContainsSubstring("index 1234:"));
+  const Kokkos::View<float*, Kokkos::HostSpace> shorter("shorter", 4999);
+  CHECK_FALSE(scan::check_scan<float>(input, shorter).pass);
+}
+
+TEST_CASE("scan: the reference is the sequential scan", "[scan]") {
+  const auto inclusive = scan::make_input<std::int64_t>(4, Kind::inclusive, Data::equal);
+  const auto exclusive = scan::make_input<std::int64_t>(4, Kind::exclusive, Data::equal);
+  for (std::int64_t i = 0; i < 4; ++i) {
+    CHECK(inclusive.reference(i) == i + 1);
+    CHECK(exclusive.reference(i) == i);
+  }
+  const auto extremes = scan::make_input<std::int32_t>(3, Kind::inclusive, Data::extremes);
+  CHECK(extremes.values(0) == INT32_MAX);
+  CHECK(extremes.values(1) == -INT32_MAX);
+  CHECK(extremes.reference(2) == INT32_MAX);
+  const auto descending = scan::make_input<float>(17, Kind::inclusive, Data::descending);
+  CHECK(descending.values(0) == 8);
+  CHECK(descending.values(16) == -8);
+}
+
+TEST_CASE("scan: data whose sums are not exact in the type is refused", "[scan]") {
+  // Descending values over 2^23 elements reach a partial sum near 36/17 * 2^23
+  // > 2^24: beyond float's exact integers, within double's and int32's.
+  CHECK_THROWS_AS(scan::make_input<float>(1 << 23, Kind::inclusive, Data::descending), UsageError);
+  CHECK_NOTHROW(scan::make_input<std::int32_t>(1 << 23, Kind::inclusive, Data::descending));
+  CHECK_NOTHROW(scan::make_input<double>(1 << 23, Kind::inclusive, Data::descending));
+}
