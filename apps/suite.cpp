@@ -72,6 +72,7 @@ int run_suite(int argc, char** argv) {
     kp::Cli cli("suite", "Runs every application with its default options on every space.");
     cli.add_int("--repeat", &common.timing.repeat, "timed runs per variant", 1, 100000);
     cli.add_int("--warmup", &common.timing.warmup, "untimed runs before timing", 0, 100000);
+    cli.add_real("--max-time", &common.timing.max_seconds, "seconds of timed runs per variant");
     cli.add_list("--spaces", &common.spaces, "execution spaces");
     cli.add_list("--apps", &suite.apps, "applications to run");
     cli.add_size("--scale", &suite.scale, "divide every default size by this", 1);

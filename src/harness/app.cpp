@@ -13,11 +13,14 @@ void add_common_options(Cli& cli, CommonOptions& options) {
   cli.add_int("--repeat", &options.timing.repeat, "timed runs per variant (median reported)", 1,
               100000);
   cli.add_int("--warmup", &options.timing.warmup, "untimed runs before timing", 0, 100000);
-  cli.add_list("--spaces", &options.spaces, "execution spaces, from: " + [] {
-    std::string names;
-    for (const auto& name : enabled_spaces()) names += (names.empty() ? "" : ",") + name;
-    return names;
-  }());
+  cli.add_real("--max-time", &options.timing.max_seconds,
+               "seconds of timed runs per variant before it stops early (at least 3 runs)");
+  cli.add_list(
+      "--spaces", &options.spaces, "execution spaces, from: " + [] {
+        std::string names;
+        for (const auto& name : enabled_spaces()) names += (names.empty() ? "" : ",") + name;
+        return names;
+      }());
   cli.add_list("--variants", &options.variants, "variants to run (see Variants above)");
   cli.add_string("--csv", &options.csv, "write the results as CSV to this file");
   cli.add_string("--json", &options.json, "write the results as JSON to this file");
@@ -43,6 +46,7 @@ void validate_common(CommonOptions& options, const std::vector<std::string>& var
   if (options.spaces.empty()) options.spaces = spaces;
   require_known(options.spaces, spaces, "space");
   if (options.variants.empty()) options.variants = default_variants;
+  if (!(options.timing.max_seconds > 0)) throw UsageError("--max-time must be positive");
   require_known(options.variants, variant_names, "variant");
 }
 
@@ -94,7 +98,9 @@ KokkosSession::KokkosSession(const std::vector<std::string>& kokkos_args,
   Kokkos::initialize(argc, args.data());
 }
 
-KokkosSession::~KokkosSession() { Kokkos::finalize(); }
+KokkosSession::~KokkosSession() {
+  Kokkos::finalize();
+}
 
 int report_rows(const std::vector<Row>& rows, const CommonOptions& options) {
   if (rows.empty()) {

@@ -14,8 +14,8 @@
 //   double host_bytes(const CommonOptions&) const;       // memory it will need, for the check
 //   std::string params() const;                          // e.g. "type=float"
 //   template <class Space> SpaceCase make_case(const CommonOptions&);
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -86,10 +86,9 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
       }
       const Measurement m = measure(variant, options.timing);
       rows.push_back({App::name, space_name<Space>(), variant.name, app.params(), options.size,
-                      options.timing.repeat, m.median_s, m.min_s, m.max_s,
+                      m.samples, m.median_s, m.min_s, m.max_s,
                       variant.bytes_per_run > 0 ? variant.bytes_per_run : space_case.bytes_per_run,
-                      space_case.items_per_run, m.check.pass,
-                      m.check.detail});
+                      space_case.items_per_run, m.check.pass, m.check.detail});
     }
   });
   return rows;

@@ -24,10 +24,17 @@ Measurement measure(const Variant& variant, const Timing& timing) {
   variant.run();
   Kokkos::fence();
   result.check = variant.check();
-  for (int i = 0; i < timing.warmup; ++i) timed_run(variant);
+  double spent = 0;
+  for (int i = 0; i < timing.warmup && spent < timing.max_seconds; ++i) spent += timed_run(variant);
   std::vector<double> samples;
   samples.reserve(static_cast<std::size_t>(timing.repeat));
-  for (int i = 0; i < timing.repeat; ++i) samples.push_back(timed_run(variant));
+  spent = 0;
+  while (static_cast<int>(samples.size()) < timing.repeat &&
+         (spent < timing.max_seconds || static_cast<int>(samples.size()) < Timing::kMinSamples)) {
+    samples.push_back(timed_run(variant));
+    spent += samples.back();
+  }
+  result.samples = static_cast<int>(samples.size());
   const Summary summary = summarize(samples);
   result.median_s = summary.median;
   result.min_s = summary.min;

@@ -35,16 +35,21 @@ struct SpaceCase {
 struct Timing {
   int warmup = 3;
   int repeat = 15;
+  // Stop timing a variant once its timed runs took this long and at least
+  // kMinSamples ran: a 4 s emulation need not run 15 times for its median.
+  double max_seconds = 5.0;
+  static constexpr int kMinSamples = 3;
 };
 
 struct Measurement {
   double median_s = 0, min_s = 0, max_s = 0;
+  int samples = 0;
   Check check;
 };
 
 // Poisons the output, runs once and checks it, then warms up and times
-// `repeat` fenced runs. The check comes first so that a wrong variant is
-// reported as FAIL even if a later run would have overwritten the evidence.
+// `repeat` fenced runs (fewer when they exceed max_seconds). The check comes first so that a wrong
+// variant is reported as FAIL even if a later run would have overwritten the evidence.
 Measurement measure(const Variant& variant, const Timing& timing);
 
 }  // namespace kp

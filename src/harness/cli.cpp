@@ -23,8 +23,8 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
 // Parses the digits of an unsigned decimal integer, rejecting overflow.
 std::uint64_t parse_digits(const std::string& digits, const std::string& option,
                            const std::string& text) {
-  if (digits.empty() || !std::all_of(digits.begin(), digits.end(),
-                                     [](unsigned char c) { return std::isdigit(c); })) {
+  if (digits.empty() ||
+      !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); })) {
     bad_value(option, text, "is not a non-negative integer");
   }
   std::uint64_t value = 0;
@@ -96,7 +96,9 @@ double parse_real(const std::string& text, const std::string& option) {
 Cli::Cli(std::string program, std::string summary)
     : program_(std::move(program)), summary_(std::move(summary)) {}
 
-void Cli::add(Option option) { options_.push_back(std::move(option)); }
+void Cli::add(Option option) {
+  options_.push_back(std::move(option));
+}
 
 void Cli::add_size(const std::string& name, std::uint64_t* target, const std::string& help,
                    std::uint64_t min, std::uint64_t max) {

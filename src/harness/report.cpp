@@ -64,13 +64,14 @@ std::string number(double value) {
 
 void print_table(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
-  const char* header[] = {"space", "variant", "median us", "min us", "max us",
-                          "GB/s",  "Gitem/s", "speedup",   "check"};
+  const char* header[] = {"space", "variant", "median us", "min us",  "max us",
+                          "runs",  "GB/s",    "Gitem/s",   "speedup", "check"};
   std::vector<std::vector<std::string>> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     cells.push_back({r.space, r.variant, fixed(r.median_s * 1e6, 1), fixed(r.min_s * 1e6, 1),
-                     fixed(r.max_s * 1e6, 1), r.bytes > 0 ? fixed(r.gbps(), 1) : "-",
+                     fixed(r.max_s * 1e6, 1), std::to_string(r.repeat),
+                     r.bytes > 0 ? fixed(r.gbps(), 1) : "-",
                      r.items > 0 ? fixed(r.gitems(), 3) : "-",
                      speedups[i] > 0 ? fixed(speedups[i], 1) + "x" : "-",
                      r.pass ? "PASS" : "FAIL " + r.detail});
@@ -90,8 +91,7 @@ void print_table(std::ostream& out, const std::vector<Row>& rows) {
   };
   if (!rows.empty()) {
     out << rows.front().app << ": size " << rows.front().size << ", " << rows.front().params
-        << (rows.front().params.empty() ? "" : ", ") << "median of " << rows.front().repeat
-        << " runs\n";
+        << (rows.front().params.empty() ? "" : ", ") << "median of the timed runs\n";
   }
   line([&](std::size_t c) { return std::string(header[c]); });
   for (const auto& row : cells) line([&](std::size_t c) { return row[c]; });
@@ -107,8 +107,8 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows) {
         << csv_field(r.params) << ',' << r.size << ',' << r.repeat << ',' << number(r.median_s)
         << ',' << number(r.min_s) << ',' << number(r.max_s) << ',' << number(r.bytes) << ','
         << number(r.items) << ',' << number(r.gbps()) << ',' << number(r.gitems()) << ','
-        << number(speedups[i]) << ',' << (r.pass ? "PASS" : "FAIL") << ','
-        << csv_field(r.detail) << '\n';
+        << number(speedups[i]) << ',' << (r.pass ? "PASS" : "FAIL") << ',' << csv_field(r.detail)
+        << '\n';
   }
 }
 
@@ -134,8 +134,8 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
 
 void write_files(const std::vector<Row>& rows, const std::string& csv_path,
                  const std::string& json_path) {
-  const auto write = [&](const std::string& path, void (*writer)(std::ostream&,
-                                                                 const std::vector<Row>&)) {
+  const auto write = [&](const std::string& path,
+                         void (*writer)(std::ostream&, const std::vector<Row>&)) {
     if (path.empty()) return;
     std::ofstream file(path);
     if (!file) throw std::runtime_error("cannot write '" + path + "'");

@@ -24,8 +24,9 @@
 
 // Expands MACRO(Space) once for every enabled execution space: used for the
 // explicit instantiations that keep the heavy kernels out of app and test TUs.
-#define KP_FOR_EACH_SPACE(MACRO) \
-  KP_IF_SERIAL(MACRO(Kokkos::Serial)) KP_IF_OPENMP(MACRO(Kokkos::OpenMP)) KP_IF_CUDA(MACRO(Kokkos::Cuda))
+#define KP_FOR_EACH_SPACE(MACRO)      \
+  KP_IF_SERIAL(MACRO(Kokkos::Serial)) \
+  KP_IF_OPENMP(MACRO(Kokkos::OpenMP)) KP_IF_CUDA(MACRO(Kokkos::Cuda))
 
 namespace kp {
 

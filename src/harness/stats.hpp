@@ -14,8 +14,7 @@ inline Summary summarize(std::vector<double> samples) {
   if (samples.empty()) return {};
   std::sort(samples.begin(), samples.end());
   const std::size_t n = samples.size();
-  const double median =
-      n % 2 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
+  const double median = n % 2 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
   return {median, samples.front(), samples.back()};
 }
 
