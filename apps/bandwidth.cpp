@@ -1,3 +1,5 @@
 #include "bandwidth/bandwidth_app.hpp"
 
-int main(int argc, char** argv) { return kp::run_app<kp::bandwidth::BandwidthApp>(argc, argv); }
+int main(int argc, char** argv) {
+  return kp::run_app<kp::bandwidth::BandwidthApp>(argc, argv);
+}

@@ -7,9 +7,7 @@
 
 namespace kp::test {
 
-using Spaces = decltype(std::tuple_cat(KP_IF_SERIAL(std::tuple<Kokkos::Serial>{}, )
-                                           KP_IF_OPENMP(std::tuple<Kokkos::OpenMP>{}, )
-                                               KP_IF_CUDA(std::tuple<Kokkos::Cuda>{}, )
-                                                   std::tuple<>{}));
+using Spaces = decltype(std::tuple_cat(KP_IF_SERIAL(std::tuple<Kokkos::Serial>{}, ) KP_IF_OPENMP(
+    std::tuple<Kokkos::OpenMP>{}, ) KP_IF_CUDA(std::tuple<Kokkos::Cuda>{}, ) std::tuple<>{}));
 
 }  // namespace kp::test

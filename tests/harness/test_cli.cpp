@@ -17,9 +17,9 @@ TEST_CASE("parse_size accepts the documented forms", "[cli]") {
 }
 
 TEST_CASE("parse_size rejects bad input with a message naming the option", "[cli]") {
-  for (const char* bad : {"", "-1", "abc", "12abc", "1.5", "1e-3", "3^4", "2^64", "inf", "nan",
-                          "18446744073709551616", "99999999999999999999G", "17179869184G", "1e30",
-                          " 5", "0x10"}) {
+  for (const char* bad :
+       {"", "-1", "abc", "12abc", "1.5", "1e-3", "3^4", "2^64", "inf", "nan",
+        "18446744073709551616", "99999999999999999999G", "17179869184G", "1e30", " 5", "0x10"}) {
     INFO("input '" << bad << "'");
     CHECK_THROWS_AS(parse_size(bad, "--size"), UsageError);
   }
@@ -47,8 +47,8 @@ TEST_CASE("Cli parses options, --name=value, and rejects unknown ones", "[cli]")
     for (auto& w : words) argv.push_back(w.data());
     return cli.parse(static_cast<int>(argv.size()), argv.data());
   };
-  CHECK(parse({"prog", "--size", "2^10", "--repeat=7", "--type", "double", "--spaces=a,b",
-               "--flag"}));
+  CHECK(parse(
+      {"prog", "--size", "2^10", "--repeat=7", "--type", "double", "--spaces=a,b", "--flag"}));
   CHECK(size == 1024);
   CHECK(repeat == 7);
   CHECK(type == "double");

@@ -31,7 +31,8 @@ TEST_CASE("speedup is relative to the Serial row of the same variant", "[report]
 }
 
 TEST_CASE("CSV and JSON carry every row, escaped", "[report]") {
-  const std::vector<kp::Row> rows = {row("serial", "kokkos", 2e-3), row("openmp", "kokkos", 1e-3, false)};
+  const std::vector<kp::Row> rows = {row("serial", "kokkos", 2e-3),
+                                     row("openmp", "kokkos", 1e-3, false)};
   std::ostringstream csv, json, table;
   kp::write_csv(csv, rows);
   kp::write_json(json, rows);
