@@ -70,10 +70,38 @@ def plot_app(plt, app, rows, ceiling, out):
     return path
 
 
+def plot_scaling(plt, rows, out):
+    """Median time against size, log-log, one panel per application."""
+    apps = list(dict.fromkeys(r["app"] for r in rows))
+    fig, axes = plt.subplots(1, len(apps), figsize=(5.5 * len(apps), 4.5), squeeze=False)
+    for ax, app in zip(axes[0], apps):
+        series = defaultdict(list)
+        for r in rows:
+            if r["app"] == app:
+                series[(r["space"], r["variant"])].append((int(r["size"]), float(r["median_s"])))
+        for (space, variant), points in sorted(series.items()):
+            points.sort()
+            style = {"serial": ":", "openmp": "--", "cuda": "-"}.get(space, "-.")
+            ax.loglog([p[0] for p in points], [p[1] * 1e6 for p in points], style, marker=".",
+                      label=f"{space} {variant}")
+        ax.set_title(f"{app}: median time vs size")
+        ax.set_xlabel("elements")
+        ax.set_ylabel("microseconds")
+        ax.grid(which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    path = os.path.join(out, "scaling.png")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("csv", nargs="+", help="results.csv files")
     parser.add_argument("--out", default="charts", help="folder for the PNG files")
+    parser.add_argument("--scaling", action="store_true",
+                        help="the CSV comes from scripts/scaling.sh: plot time against size")
     args = parser.parse_args()
     for path in args.csv:
         if not os.path.isfile(path):
@@ -91,6 +119,9 @@ def main():
         sys.exit("plot_results.py: error: matplotlib missing (apt-get install python3-matplotlib)")
     rows = load(args.csv)
     os.makedirs(args.out, exist_ok=True)
+    if args.scaling:
+        print(plot_scaling(plt, rows, args.out))
+        return
     ceiling = ceilings(rows)
     by_app = defaultdict(list)
     for r in rows:
