@@ -63,6 +63,12 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
        },
        [=] { return check_all(a, [](std::size_t i) { return static_cast<double>(i % 1000); }); },
        poison, 2 * array_bytes});
+  // Kokkos::deep_copy is memcpy on the host and cudaMemcpy on the GPU: the
+  // vendor's copy, the ceiling the other variants are read against.
+  space_case.variants.push_back(
+      {"deep-copy", [=] { Kokkos::deep_copy(Space(), a, b); },
+       [=] { return check_all(a, [](std::size_t i) { return static_cast<double>(i % 1000); }); },
+       poison, 2 * array_bytes});
   space_case.variants.push_back(
       {"triad",
        [=] {
