@@ -123,6 +123,12 @@ if [ $cuda = 1 ]; then
 fi
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
 [ -n "$apps" ] && cmake_args+=(-DKP_APPS="${apps//,/;}")
+# A folder configured against another Kokkos (another --arch, say) would mix
+# objects: start it afresh.
+if [ -f "$build_dir/CMakeCache.txt" ] && ! grep -qx "Kokkos_ROOT:UNINITIALIZED=$prefix\|Kokkos_ROOT:PATH=$prefix" "$build_dir/CMakeCache.txt"; then
+  kp_log "$build_dir was configured for another Kokkos: cleaning it"
+  rm -rf "$build_dir"
+fi
 kp_log "configuring $build_dir"
 cmake "${cmake_args[@]}" >/dev/null
 kp_log "building ($jobs jobs)"

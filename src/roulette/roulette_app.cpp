@@ -3,7 +3,7 @@
 namespace kp::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {
-  return {"classic", "alias", "alias-atomic"};
+  return {"classic", "alias", "alias-atomic", "alias-parallel"};
 }
 
 void RouletteApp::add_options(Cli& cli) {
@@ -18,8 +18,9 @@ void RouletteApp::add_options(Cli& cli) {
 }
 
 double RouletteApp::host_bytes(const CommonOptions& options) const {
-  // Weights, counts, and the alias builder's scaled weights and worklists.
-  return static_cast<double>(file_.empty() ? options.size : 0) * (8 + 4 + 8 + 8 + 16);
+  // Weights, counts, the alias builder's scaled weights and worklists, and
+  // the parallel builder's table, compacted items and prefix sums.
+  return static_cast<double>(file_.empty() ? options.size : 0) * (8 + 4 + 8 + 8 + 16 + 16 + 24);
 }
 
 void RouletteApp::prepare(const CommonOptions& options) {

@@ -42,7 +42,19 @@ class RouletteApp {
 //   alias:        Vose alias table built on the host (the build is timed), one
 //                 table read per draw, counts through a ScatterView;
 //   alias-atomic: the same table and draws, counts by atomic increments on the
-//                 counts themselves (no per-thread duplicates to clear and sum).
+//                 counts themselves (no per-thread duplicates to clear and sum);
+//   alias-parallel: the alias table built on the space itself in parallel
+//                 (parallel_alias.hpp), then the draws and counts of `alias`.
+//                 Counting: on a GPU the ScatterView is plain global atomics,
+//                 which do not bottleneck there: 1e7 increments spread over
+//                 1e5 bins rarely collide, and the 400 KB of counts live in
+//                 L2, where the atomics execute. Per-team scratch counts
+//                 cannot help: 1e5 4-byte bins exceed a team's shared memory,
+//                 and with fewer draws per team than bins, merging the team
+//                 copies would cost more atomics than it saves. On the host
+//                 the ScatterView keeps a copy per thread: clearing and
+//                 summing 16 copies of 1e5 counts is small next to 1e7
+//                 draws, and cheaper than 1e7 locked increments (alias-atomic).
 template <class Space>
 SpaceCase make_space_case(const Problem& problem);
 
