@@ -69,7 +69,7 @@ for stage in "$@"; do
         "histogram --size 2^26 --bins 256"; do
         echo "== ncu $cmd" >>"$out/ncu.txt"
         # shellcheck disable=SC2086
-        ncu --clock-control none --section SpeedOfLight --launch-count 40 \
+        ncu --clock-control none --section SpeedOfLight --launch-count 24 \
           "$apps"/$cmd --spaces cuda --repeat 1 --warmup 0 >>"$out/ncu.txt" 2>&1 || true
       done
       ;;

@@ -3,17 +3,12 @@
 #ifdef KOKKOS_ENABLE_CUDA
 #include <cstddef>
 #include <cub/cub.cuh>
-#include <stdexcept>
-#include <string>
+
+#include "primitives/device/cub_temp_storage.hpp"
 
 namespace kp::minloc {
 
 namespace {
-void require(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
-  }
-}
 
 // CUB >= 2.8 (CUDA 13 ships 3.x): the ArgMin/ArgMax overloads that write the
 // extremum and its 64-bit index to two separate outputs.
@@ -34,16 +29,12 @@ std::function<void()> make_cub_run(Op op, View<const float*, Kokkos::Cuda> x,
   std::int64_t* const index_out = reinterpret_cast<std::int64_t*>(base + offsetof(ValLoc, loc));
   const std::int64_t n = x.extent(0);
   const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
-  std::size_t temp_bytes = 0;
-  require(arg_extremum(op, nullptr, temp_bytes, x.data(), value_out, index_out, n, stream),
-          "cub temporary storage query");
-  const View<unsigned char*, Kokkos::Cuda> temp(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "minloc cub temp"), temp_bytes);
-  return [=] {
-    std::size_t bytes = temp_bytes;
-    require(arg_extremum(op, temp.data(), bytes, x.data(), value_out, index_out, n, stream),
-            "cub::DeviceReduce::ArgMin/ArgMax");
-  };
+  // x and result are captured so that the run keeps them alive.
+  return device::cub_with_temp_storage(
+      "cub::DeviceReduce::ArgMin/ArgMax", [=](void* temp, std::size_t& temp_bytes) {
+        (void)result;
+        return arg_extremum(op, temp, temp_bytes, x.data(), value_out, index_out, n, stream);
+      });
 }
 
 }  // namespace kp::minloc

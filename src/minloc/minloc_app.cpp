@@ -3,8 +3,8 @@
 namespace kp::minloc {
 
 std::vector<std::string> MinlocApp::variant_names() const {
-  std::vector<std::string> names = {"kokkos-minloc", "reducer-first", "cas-naive", "cas-skip",
-                                    "cas-tiebreak"};
+  std::vector<std::string> names = {"kokkos-minloc", "reducer-first", "cas-naive",
+                                    "cas-skip",      "cas-tiebreak",  "vector"};
 #ifdef KOKKOS_ENABLE_CUDA
   names.push_back("cub");  // runs on the cuda space only
 #endif

@@ -7,11 +7,13 @@
 
 #include "harness/spaces.hpp"
 #include "minloc/cub_variant.hpp"
+#include "minloc/first_loc_op.hpp"
 #include "minloc/first_loc_reducer.hpp"
 #include "minloc/minloc_app.hpp"
 #include "minloc/order.hpp"
 #include "minloc/packing.hpp"
 #include "primitives/device/launch.hpp"
+#include "primitives/device/vector_reduce.hpp"
 
 namespace kp::minloc {
 
@@ -172,6 +174,9 @@ SpaceCase make_ordered_case(const Input& input) {
                                             word, result);
                         },
                         check, poison});
+  // 16-byte loads, one launch, (value, index) pairs joined by ValueThenIndex.
+  c.variants.push_back(
+      {"vector", device::make_vector_reduce<Space, FirstLocOp<O>>(x, result), check, poison});
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     c.variants.push_back({"cub", make_cub_run(O::op, x, result), check, poison});

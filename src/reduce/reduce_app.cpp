@@ -3,12 +3,15 @@
 namespace kp::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {
-  std::vector<std::string> names = {"kokkos", "block-tree", "warp-shuffle", "atomic"};
+  std::vector<std::string> names = {"kokkos", "block-tree", "warp-shuffle", "atomic", "vector"};
 #ifdef KOKKOS_ENABLE_SERIAL
   names.push_back("block-emulated");  // Serial only
 #endif
 #ifdef KP_HAVE_KOKKOS_KERNELS
   names.push_back("kokkos-kernels");
+#endif
+#ifdef KOKKOS_ENABLE_CUDA
+  names.push_back("cub");  // cuda space only
 #endif
   return names;
 }

@@ -6,9 +6,12 @@
 
 #include "harness/spaces.hpp"
 #include "primitives/block/block_reduce.hpp"
+#include "primitives/device/combine_ops.hpp"
 #include "primitives/device/launch.hpp"
+#include "primitives/device/vector_reduce.hpp"
 #include "primitives/warp/warp_reduce.hpp"
 #include "reduce/block_emulated.hpp"
+#include "reduce/cub_sum.hpp"
 #include "reduce/reduce_app.hpp"
 #ifdef KP_HAVE_KOKKOS_KERNELS
 #include <KokkosBlas1_sum.hpp>
@@ -70,7 +73,8 @@ struct WarpShuffleSum {
     T* my_lanes = lanes + team.team_rank() * width;
     const std::int64_t n = in.extent(0);
     const std::int64_t stride = std::int64_t{team.league_size()} * threads * width;
-    const std::int64_t first = (std::int64_t{team.league_rank()} * threads + team.team_rank()) * width;
+    const std::int64_t first =
+        (std::int64_t{team.league_rank()} * threads + team.team_rank()) * width;
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, width), [&](int lane) {
       T sum = 0;
       for (std::int64_t i = first + lane; i < n; i += stride) sum += in(i);
@@ -125,8 +129,8 @@ SpaceCase make_typed_case(const Input<T>& input) {
   // A GPU warp is 32 lanes; on the host the lanes are a loop, kept at 32 so
   // that the algorithm is the same one.
   constexpr int kWidth = 32;
-  const device::Launch warp_launch = device::whole_array_launch<Space>(
-      (n + kWidth - 1) / kWidth, is_gpu_space<Space>() ? 8 : 1);
+  const device::Launch warp_launch =
+      device::whole_array_launch<Space>((n + kWidth - 1) / kWidth, is_gpu_space<Space>() ? 8 : 1);
   const View<T*, Space> partials(
       "reduce partials", static_cast<std::size_t>(std::max(launch.league, warp_launch.league)));
 
@@ -141,10 +145,9 @@ SpaceCase make_typed_case(const Input<T>& input) {
 
   c.variants.push_back({"kokkos",
                         [=] {
-                          Kokkos::parallel_reduce("reduce::kokkos",
-                                                  Kokkos::RangePolicy<Space>(0, n),
-                                                  SumElements<Space, T>{in},
-                                                  Kokkos::subview(result, 0));
+                          Kokkos::parallel_reduce(
+                              "reduce::kokkos", Kokkos::RangePolicy<Space>(0, n),
+                              SumElements<Space, T>{in}, Kokkos::subview(result, 0));
                         },
                         check_result, poison});
   c.variants.push_back({"block-tree",
@@ -155,10 +158,9 @@ SpaceCase make_typed_case(const Input<T>& input) {
                         check_result, poison});
   c.variants.push_back({"warp-shuffle",
                         [=] {
-                          two_pass<Space, T, WarpShuffleSum>("reduce::warp-shuffle", in, partials,
-                                                             result, warp_launch,
-                                                             sizeof(T) * (2 * kWidth + 1), kWidth,
-                                                             kWidth);
+                          two_pass<Space, T, WarpShuffleSum>(
+                              "reduce::warp-shuffle", in, partials, result, warp_launch,
+                              sizeof(T) * (2 * kWidth + 1), kWidth, kWidth);
                         },
                         check_result, poison});
   c.variants.push_back({"atomic",
@@ -168,6 +170,15 @@ SpaceCase make_typed_case(const Input<T>& input) {
                                                AtomicAddElements<Space, T>{in, result});
                         },
                         check_result, poison});
+  // 16-byte loads, one launch (primitives/device/vector_reduce.hpp).
+  c.variants.push_back(
+      {"vector", device::make_vector_reduce<Space, device::Sum<T>>(in, Kokkos::subview(result, 0)),
+       check_result, poison});
+#ifdef KOKKOS_ENABLE_CUDA
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    c.variants.push_back({"cub", make_cub_sum<T>(in, result), check_result, poison});
+  }
+#endif
 #ifdef KOKKOS_ENABLE_SERIAL
   // The block-tree algorithm on the coroutine block emulator: host only, and
   // one host thread, so Serial alone.
@@ -178,16 +189,15 @@ SpaceCase make_typed_case(const Input<T>& input) {
 #endif
 #ifdef KP_HAVE_KOKKOS_KERNELS
   // KokkosBlas::sum returns to the host: the baseline a library user gets.
-  c.variants.push_back(
-      {"kokkos-kernels",
-       [=] { Kokkos::deep_copy(result, KokkosBlas::sum(in)); }, check_result, poison});
+  c.variants.push_back({"kokkos-kernels", [=] { Kokkos::deep_copy(result, KokkosBlas::sum(in)); },
+                        check_result, poison});
 #endif
   return c;
 }
 
-#define KP_REDUCE_INSTANTIATE(Space)                                                    \
-  template SpaceCase make_typed_case<Space, float>(const Input<float>&);               \
-  template SpaceCase make_typed_case<Space, double>(const Input<double>&);             \
+#define KP_REDUCE_INSTANTIATE(Space)                                       \
+  template SpaceCase make_typed_case<Space, float>(const Input<float>&);   \
+  template SpaceCase make_typed_case<Space, double>(const Input<double>&); \
   template SpaceCase make_typed_case<Space, std::int64_t>(const Input<std::int64_t>&);
 KP_FOR_EACH_SPACE(KP_REDUCE_INSTANTIATE)
 

@@ -1,14 +1,65 @@
-// Vose's alias table reproduces the weights exactly (to rounding) and never
-// gives a zero-weight item any probability.
+// Vose's alias table, and the one built in parallel on each space, reproduce
+// the weights exactly (to rounding) and never give a zero-weight item any
+// probability.
 #include <catch2/catch_approx.hpp>
+#include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
+#include <cmath>
 #include <string>
 
+#include "common/spaces.hpp"
 #include "roulette/alias_table.hpp"
+#include "roulette/counter_rng.hpp"
 #include "roulette/input.hpp"
+#include "roulette/parallel_alias.hpp"
 
 using namespace kp::roulette;
+
+namespace {
+
+// Every item's probability under the table is its weight's share (1e-9
+// relative), zero-weight items have none and alias a positive item, and
+// every column was written (keep in [0, 1], alias an item).
+void require_reproduces(const Weights& weights, const AliasEntry* table) {
+  const std::size_t n = weights.values.extent(0);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) total += weights.values(i);
+  const std::vector<double> p = alias_probabilities(table, n);
+  for (std::size_t i = 0; i < n; ++i) {
+    INFO("item " << i << " weight " << weights.values(i) << " keep " << table[i].keep << " alias "
+                 << table[i].alias);
+    REQUIRE(table[i].alias < n);
+    REQUIRE(table[i].keep >= 0);
+    REQUIRE(table[i].keep <= 1);
+    if (weights.values(i) == 0) {
+      REQUIRE(p[i] == 0);
+      REQUIRE(weights.values(table[i].alias) > 0);
+    } else {
+      REQUIRE(p[i] == Catch::Approx(weights.values(i) / total).epsilon(1e-9));
+    }
+  }
+}
+
+// The generated kinds, and adversarial ones: one item holding half the mass
+// (every light aliases it), n equal weights 0.1 (their shares round to just
+// below or above 1: possibly no heavy item at all), random weights spanning
+// six orders of magnitude (long chains of heavies filling heavies), Zipf.
+Weights test_weights(std::uint64_t n, const std::string& kind) {
+  if (kind == "uniform" || kind == "ramp" || kind == "sparse") return make_weights(n, kind);
+  Weights weights = make_weights(n, "uniform");
+  auto& w = weights.values;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const double u = 1.0 - unit_interval(splitmix64(i + 12345));  // (0, 1]
+    if (kind == "one-heavy") w(i) = i == n / 2 ? static_cast<double>(n) : 1.0;
+    if (kind == "equal-0.1") w(i) = 0.1;
+    if (kind == "random") w(i) = std::pow(10.0, 6 * u - 3);
+    if (kind == "zipf") w(i) = 1.0 / static_cast<double>(i + 1);
+  }
+  return weights;
+}
+
+}  // namespace
 
 TEST_CASE("alias table: column shares add up to the weights", "[roulette]") {
   const std::uint64_t n = GENERATE(1, 2, 3, 1000, 4099);
@@ -18,17 +69,25 @@ TEST_CASE("alias table: column shares add up to the weights", "[roulette]") {
   std::vector<AliasEntry> table(n);
   AliasBuilder builder(n);
   builder.build(weights.values.data(), table.data());
-  double total = 0;
-  for (std::uint64_t i = 0; i < n; ++i) total += weights.values(i);
-  const std::vector<double> p = alias_probabilities(table.data(), n);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    INFO("item " << i);
-    REQUIRE(table[i].alias < n);
-    if (weights.values(i) == 0) {
-      REQUIRE(p[i] == 0);
-      REQUIRE(weights.values(table[i].alias) > 0);
-    } else {
-      REQUIRE(p[i] == Catch::Approx(weights.values(i) / total).epsilon(1e-9));
-    }
-  }
+  require_reproduces(weights, table.data());
+}
+
+TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weights", "[roulette]",
+                        kp::test::Spaces) {
+  const std::uint64_t n = GENERATE(1, 2, 7, 1000, 100003);
+  const std::string kind =
+      GENERATE("uniform", "ramp", "sparse", "one-heavy", "equal-0.1", "random", "zipf");
+  INFO("n " << n << " weights " << kind);
+  const Weights weights = test_weights(n, kind);
+  const kp::View<Weight*, TestType> device_weights("weights", n);
+  Kokkos::deep_copy(device_weights, weights.values);
+  const kp::View<AliasEntry*, TestType> table("table", n);
+  // Poisoned: a column the build skips fails require_reproduces.
+  Kokkos::deep_copy(table, AliasEntry{-1.0, 0xffffffffu});
+  const ParallelAliasBuilder<TestType> builder(n);
+  builder.build(device_weights, table);
+  // A second build into the same workspace must give the same table.
+  builder.build(device_weights, table);
+  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), table);
+  require_reproduces(weights, host.data());
 }
