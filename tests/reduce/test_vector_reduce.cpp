@@ -1,0 +1,97 @@
+// The device-level vector reduction (primitives/device/vector_reduce.hpp) on
+// its own: every split of an array into scalar head, 16-byte packs and scalar
+// tail (sizes around the pack width, starts off the 16-byte boundary), many
+// teams on few threads (the last-team combine), and repeated launches (the
+// team counter must reset). Integer-valued data make every sum exact.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/generators/catch_generators.hpp>
+#include <cstdint>
+#include <utility>
+
+#include "common/spaces.hpp"
+#include "harness/spaces.hpp"
+#include "primitives/device/combine_ops.hpp"
+#include "primitives/device/vector_reduce.hpp"
+
+using namespace kp;
+
+namespace {
+
+// Values in [-8, 8], distinct enough that a lost or doubled element changes the sum.
+template <class T>
+T value_at(std::int64_t i) {
+  return static_cast<T>((i * 7919 + 13) % 17 - 8);
+}
+
+// Sums x[offset, offset + n) of a device array on Space, `runs` times, and
+// compares each result with the host's exact sum.
+template <class Space, class T>
+void require_exact_sum(std::int64_t n, std::int64_t offset, int league = 0, int runs = 1) {
+  INFO("n = " << n << ", offset = " << offset << ", league = " << league
+              << ", sizeof(T) = " << sizeof(T));
+  View<T*, Space> storage("storage", n + offset);
+  auto host = Kokkos::create_mirror_view(storage);
+  long double expected = 0;
+  for (std::int64_t i = 0; i < n + offset; ++i) {
+    host(i) = value_at<T>(i);
+    if (i >= offset) expected += host(i);
+  }
+  Kokkos::deep_copy(storage, host);
+  const View<const T*, Space> x = Kokkos::subview(storage, std::make_pair(offset, offset + n));
+  const View<T*, Space> result("result", 1);
+  const auto reduce =
+      device::make_vector_reduce<Space, device::Sum<T>>(x, Kokkos::subview(result, 0), league);
+  if (league > 0) CHECK(reduce.league() == league);
+  for (int run = 0; run < runs; ++run) {
+    Kokkos::deep_copy(result, T(99999));  // a poison no sum here reaches
+    reduce();
+    const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
+    CHECK(static_cast<long double>(out(0)) == expected);
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("vector_reduce: every head/pack/tail split sums exactly", "[vector]",
+                        test::Spaces) {
+  // 0..9 around the pack width, 4k+1 and 4k+3, odd and large sizes.
+  const std::int64_t n = GENERATE(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 4001, 4003, 65537, 1000003);
+  // Starts 0..3 elements past a 16-byte boundary (floats: every misalignment).
+  const std::int64_t offset = GENERATE(0, 1, 2, 3);
+  require_exact_sum<TestType, float>(n, offset);
+  require_exact_sum<TestType, double>(n, offset);
+  require_exact_sum<TestType, std::int64_t>(n, offset);
+}
+
+TEMPLATE_LIST_TEST_CASE("vector_reduce: many teams, idle teams, repeated launches", "[vector]",
+                        test::Spaces) {
+  // More teams than host threads (the last-team combine under contention),
+  // more teams than work (teams that only publish the identity), and three
+  // launches in a row (the counter resets).
+  const int league = GENERATE(1, 2, 7, 64, 1000);
+  const std::int64_t n = GENERATE(0, 5, 4099, 100003);
+  require_exact_sum<TestType, float>(n, 1, league, 3);
+  require_exact_sum<TestType, std::int64_t>(n, 0, league, 3);
+}
+
+TEST_CASE("vector_reduce: the split covers every element once", "[vector]") {
+  alignas(16) float data[32] = {};
+  for (std::int64_t offset = 0; offset < 8; ++offset) {
+    for (std::int64_t n = 0; n + offset <= 32; ++n) {
+      INFO("offset " << offset << ", n " << n);
+      const auto split = device::split_into_packs(data + offset, n);
+      const int w = device::Pack<float>::width;
+      CHECK(split.head >= 0);
+      CHECK(split.head < w);
+      CHECK(split.head <= n);
+      CHECK(split.head + split.packs * w <= n);
+      CHECK(n - split.bulk_end(w) < w);
+      CHECK(split.scalars(w) == n - split.packs * w);
+      if (split.packs > 0) {
+        CHECK(reinterpret_cast<std::uintptr_t>(data + offset + split.head) % device::kPackBytes ==
+              0);
+      }
+    }
+  }
+}
