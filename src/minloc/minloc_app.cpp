@@ -11,6 +11,16 @@ std::vector<std::string> MinlocApp::variant_names() const {
   return names;
 }
 
+std::vector<std::string> MinlocApp::default_variants() const {
+  // Kokkos 3.4's MinLoc/MaxLoc join ignores the index on equal values, so on
+  // CUDA it returns a later index of a tied extremum (FAIL on the H100 at
+  // 2^26). It stays available by name, to show that, but a default run
+  // checks only variants that implement the first-index contract.
+  std::vector<std::string> names = variant_names();
+  names.erase(names.begin());
+  return names;
+}
+
 void MinlocApp::add_options(Cli& cli) {
   cli.add_string("--op", &op_, "which extremum: the first minimum or the first maximum",
                  {"min", "max"});

@@ -20,6 +20,7 @@ class MinlocApp {
   static constexpr std::uint64_t default_size = std::uint64_t{1} << 26;
 
   std::vector<std::string> variant_names() const;
+  std::vector<std::string> default_variants() const;  // all but kokkos-minloc
   void add_options(Cli& cli);
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;

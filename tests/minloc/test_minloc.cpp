@@ -5,6 +5,7 @@
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
 #include <cfloat>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -206,4 +207,13 @@ TEMPLATE_LIST_TEST_CASE("minloc: a wrong or missing result fails the check", "[m
     CHECK_FALSE(variant.check().pass);
     input.reference.val = value;
   }
+}
+
+TEST_CASE("minloc: Kokkos' MinLoc runs by name only, not by default", "[minloc]") {
+  const kp::minloc::MinlocApp app;
+  const auto all = app.variant_names();
+  const auto defaults = kp::default_variants(app);
+  CHECK(std::find(all.begin(), all.end(), "kokkos-minloc") != all.end());
+  CHECK(std::find(defaults.begin(), defaults.end(), "kokkos-minloc") == defaults.end());
+  CHECK(defaults.size() + 1 == all.size());
 }
