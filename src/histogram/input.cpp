@@ -1,19 +1,11 @@
 #include "histogram/input.hpp"
 
+#include "harness/data.hpp"
+
 #include <algorithm>
 #include <sstream>
 
 namespace kp::histogram {
-
-namespace {
-// SplitMix64: a tiny deterministic generator, the same on every machine.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-}  // namespace
 
 Input make_input(std::uint64_t n, int bins, const std::string& dist) {
   HostValues values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "histogram input"), n);
@@ -21,7 +13,7 @@ Input make_input(std::uint64_t n, int bins, const std::string& dist) {
   const std::uint64_t range = static_cast<std::uint64_t>(bins + 2 * margin);
   const bool skewed = dist == "skewed";
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint64_t r = mix(i);
+    const std::uint64_t r = splitmix64(i);
     // Low bits pick the value, the top bits decide hot or not.
     if (skewed && (r >> 40) % 10 < 9) {
       const std::int64_t hot = (r >> 36) & 3;  // one of 4 bins, spread over [0, B)

@@ -1,5 +1,7 @@
 #include "minloc/input.hpp"
 
+#include "harness/data.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -8,13 +10,6 @@
 namespace kp::minloc {
 
 namespace {
-// SplitMix64: a tiny deterministic generator, the same on every machine.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 template <class O>
 std::int64_t first_extremum(const Kokkos::View<float*, Kokkos::HostSpace>& x) {
@@ -65,7 +60,7 @@ Input make_input(std::uint64_t n, const std::string& data, Op op) {
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "minloc input"), n);
   const bool integers = data != "uniform";
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint64_t r = mix(i);
+    const std::uint64_t r = splitmix64(i);
     input.values(i) = integers ? static_cast<float>(r % 10001)
                                : static_cast<float>(static_cast<double>(r >> 11) * 0x1.0p-52 - 1.0);
   }

@@ -1,21 +1,13 @@
 #include "reduce/input.hpp"
 
+#include "harness/data.hpp"
+
 #include <cmath>
 #include <limits>
 #include <sstream>
 #include <type_traits>
 
 namespace kp::reduce {
-
-namespace {
-// SplitMix64: a tiny deterministic generator, the same on every machine.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-}  // namespace
 
 template <class T>
 Input<T> make_input(std::uint64_t n, const std::string& data) {
@@ -26,7 +18,7 @@ Input<T> make_input(std::uint64_t n, const std::string& data) {
   const long long range = data == "integers" ? 8 : 1000;
   long double sum = 0, compensation = 0, magnitude = 0;
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint64_t r = mix(i);
+    const std::uint64_t r = splitmix64(i);
     T value;
     if (integers) {
       value = static_cast<T>(static_cast<long long>(r % (2 * range + 1)) - range);

@@ -4,6 +4,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "harness/data.hpp"
 #include "harness/spaces.hpp"
 #include "primitives/block/block_reduce.hpp"
 #include "primitives/device/combine_ops.hpp"
@@ -108,12 +109,6 @@ void two_pass(const char* label, View<const T*, Space> x, View<T*, Space> partia
   const View<const T*, Space> first = Kokkos::subview(partials, std::make_pair(0, launch.league));
   launch_teams<Space>(label, Algorithm<Space, T>{first, result, extra...}, {1, launch.team},
                       scratch, vector);
-}
-
-template <class T>
-T poison_value() {
-  if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::quiet_NaN();
-  return std::numeric_limits<T>::min();
 }
 
 }  // namespace

@@ -3,9 +3,10 @@
 // between its own item (with probability `keep`) and one other item (`alias`),
 // so that a draw costs one uniform column, one coin and one table read.
 //
-// The table is built on the host, sequentially, in O(n): Vose's pairing of a
-// light item with a heavy one is a serial worklist algorithm (a parallel build,
-// Hübschle-Schneider & Sanders 2019, splits it by prefix sums; not done here).
+// This builder runs on the host, sequentially, in O(n): Vose's pairing of a
+// light item with a heavy one is a serial worklist algorithm. The parallel
+// build on any space (Hübschle-Schneider & Sanders 2019, by prefix sums) is
+// in parallel_alias.hpp and fills the same AliasEntry table.
 // The builder owns its worklists, so a build allocates nothing.
 #include <Kokkos_Core.hpp>
 #include <cstdint>

@@ -1,5 +1,6 @@
 #include "roulette/input.hpp"
 
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -92,6 +93,14 @@ Weights read_weights_file(const std::string& path) {
   if (!any_positive) {
     throw UsageError("--weights-file: " + path + ": all " + std::to_string(read.size()) +
                      " weights are zero");
+  }
+  // Every variant sums the weights (prefix sums, the alias tables' totals);
+  // half the largest double leaves room for any order of summation.
+  double total = 0;
+  for (const Weight w : read) total += w;
+  if (!(total <= DBL_MAX / 2)) {
+    throw UsageError("--weights-file: " + path + ": the weights add up to more than " +
+                     "half the largest double");
   }
   Kokkos::View<Weight*, Kokkos::HostSpace> values(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette weights"), read.size());

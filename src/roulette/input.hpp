@@ -35,7 +35,7 @@ Weights make_weights(std::uint64_t n, const std::string& kind);
 // One weight per line; blank lines and lines starting with '#' are skipped.
 // Throws UsageError naming the file and line for a line that is not a finite,
 // non-negative number, and for a file that cannot be read, has no weights, or
-// has only zero weights.
+// has only zero weights, or weights adding up to more than DBL_MAX / 2.
 Weights read_weights_file(const std::string& path);
 
 // Passes when the counts add up to exactly `draws`, every zero-weight item has

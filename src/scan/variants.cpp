@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "harness/data.hpp"
 #include "harness/spaces.hpp"
 #include "scan/decoupled_lookback.hpp"
 #include "scan/kokkos_scan.hpp"
@@ -54,12 +55,6 @@ class CubScan {
   View<char*, Kokkos::Cuda> temp_;
 };
 #endif
-
-template <class T>
-T poison_value() {
-  if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::quiet_NaN();
-  return std::numeric_limits<T>::min();
-}
 
 }  // namespace
 

@@ -42,9 +42,10 @@ void require_reproduces(const Weights& weights, const AliasEntry* table) {
 }
 
 // The generated kinds, and adversarial ones: one item holding half the mass
-// (every light aliases it), n equal weights 0.1 (their shares round to just
-// below or above 1: possibly no heavy item at all), random weights spanning
-// six orders of magnitude (long chains of heavies filling heavies), Zipf.
+// (every light aliases it), n equal weights 0.1 (not exact in binary: n
+// equal shares must still all be heavy, none light), random weights spanning
+// six orders of magnitude (long chains of heavies filling heavies), Zipf, and
+// weights so large that n * W overflows unless the builder scales them.
 Weights test_weights(std::uint64_t n, const std::string& kind) {
   if (kind == "uniform" || kind == "ramp" || kind == "sparse") return make_weights(n, kind);
   Weights weights = make_weights(n, "uniform");
@@ -55,6 +56,7 @@ Weights test_weights(std::uint64_t n, const std::string& kind) {
     if (kind == "equal-0.1") w(i) = 0.1;
     if (kind == "random") w(i) = std::pow(10.0, 6 * u - 3);
     if (kind == "zipf") w(i) = 1.0 / static_cast<double>(i + 1);
+    if (kind == "huge") w(i) = 1e303 * u;
   }
   return weights;
 }
@@ -76,7 +78,7 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weigh
                         kp::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 2, 7, 1000, 100003);
   const std::string kind =
-      GENERATE("uniform", "ramp", "sparse", "one-heavy", "equal-0.1", "random", "zipf");
+      GENERATE("uniform", "ramp", "sparse", "one-heavy", "equal-0.1", "random", "zipf", "huge");
   INFO("n " << n << " weights " << kind);
   const Weights weights = test_weights(n, kind);
   const kp::View<Weight*, TestType> device_weights("weights", n);

@@ -121,6 +121,7 @@ TEST_CASE("roulette: bad weights are usage errors naming the line", "[roulette]"
   rejects("1\ntwo\n", "bad.txt:2: 'two' is not a number");
   rejects("1 2\n", "bad.txt:1: '1 2' is not a number");
   rejects("0\n0.0\n-0\n", "all 3 weights are zero");
+  rejects("1e308\n1e308\n", "add up to more than half the largest double");
   rejects("", "has no weights");
   rejects("# only a comment\n\n", "has no weights");
   CHECK_THROWS_AS(read_weights_file("/nonexistent/weights.txt"), UsageError);
