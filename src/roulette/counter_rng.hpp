@@ -10,15 +10,11 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "harness/data.hpp"
+
 namespace kp::roulette {
 
-// SplitMix64's output function: a bijective 64-bit mix.
-KOKKOS_INLINE_FUNCTION std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
+using kp::splitmix64;  // harness/data.hpp: SplitMix64's bijective 64-bit mix
 
 // The stream for --seed starts at a mixed point, so that seeds 1 and 2 do not
 // give streams shifted by one draw.
