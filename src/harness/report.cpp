@@ -1,5 +1,6 @@
 #include "harness/report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -20,6 +21,17 @@ std::vector<double> speedups_over_serial(const std::vector<Row>& rows) {
     }
   }
   return speedups;
+}
+
+void attach_ceilings(std::vector<Row>& rows) {
+  for (Row& row : rows) {
+    row.ceiling_gbps = 0;
+    for (const Row& ceiling : rows) {
+      if (ceiling.app == "bandwidth" && ceiling.space == row.space) {
+        row.ceiling_gbps = std::max(row.ceiling_gbps, ceiling.gbps());
+      }
+    }
+  }
 }
 
 namespace {
@@ -64,14 +76,15 @@ std::string number(double value) {
 
 void print_table(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
-  const char* header[] = {"space", "variant", "median us", "min us",  "max us",
-                          "runs",  "GB/s",    "Gitem/s",   "speedup", "check"};
+  const char* header[] = {"space", "variant", "median us", "min us",  "max us", "runs",
+                          "GB/s",  "%ceil",   "Gitem/s",   "speedup", "check"};
   std::vector<std::vector<std::string>> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     cells.push_back({r.space, r.variant, fixed(r.median_s * 1e6, 1), fixed(r.min_s * 1e6, 1),
                      fixed(r.max_s * 1e6, 1), std::to_string(r.repeat),
                      r.bytes > 0 ? fixed(r.gbps(), 1) : "-",
+                     r.bytes > 0 && r.ceiling_gbps > 0 ? fixed(r.percent_of_ceiling(), 0) : "-",
                      r.items > 0 ? fixed(r.gitems(), 3) : "-",
                      speedups[i] > 0 ? fixed(speedups[i], 1) + "x" : "-",
                      r.pass ? "PASS" : "FAIL " + r.detail});
@@ -100,15 +113,16 @@ void print_table(std::ostream& out, const std::vector<Row>& rows) {
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
   out << "app,space,variant,params,size,repeat,median_s,min_s,max_s,bytes,items,gbps,gitems_per_s,"
-         "speedup_vs_serial,check,detail\n";
+         "speedup_vs_serial,ceiling_gbps,percent_of_ceiling,check,detail\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     out << csv_field(r.app) << ',' << csv_field(r.space) << ',' << csv_field(r.variant) << ','
         << csv_field(r.params) << ',' << r.size << ',' << r.repeat << ',' << number(r.median_s)
         << ',' << number(r.min_s) << ',' << number(r.max_s) << ',' << number(r.bytes) << ','
         << number(r.items) << ',' << number(r.gbps()) << ',' << number(r.gitems()) << ','
-        << number(speedups[i]) << ',' << (r.pass ? "PASS" : "FAIL") << ',' << csv_field(r.detail)
-        << '\n';
+        << number(speedups[i]) << ',' << number(r.ceiling_gbps) << ','
+        << number(r.percent_of_ceiling()) << ',' << (r.pass ? "PASS" : "FAIL") << ','
+        << csv_field(r.detail) << '\n';
   }
 }
 
@@ -125,6 +139,8 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
         << ", \"items\": " << number(r.items) << ", \"gbps\": " << number(r.gbps())
         << ", \"gitems_per_s\": " << number(r.gitems())
         << ", \"speedup_vs_serial\": " << number(speedups[i])
+        << ", \"ceiling_gbps\": " << number(r.ceiling_gbps)
+        << ", \"percent_of_ceiling\": " << number(r.percent_of_ceiling())
         << ", \"check\": " << json_string(r.pass ? "PASS" : "FAIL")
         << ", \"detail\": " << json_string(r.detail) << "}" << (i + 1 < rows.size() ? "," : "")
         << "\n";

@@ -20,10 +20,18 @@ struct Row {
   double items = 0;  // per run
   bool pass = false;
   std::string detail;
+  // The space's measured memory ceiling (the bandwidth app's best GB/s in
+  // the same run), 0 when unknown; the report then shows GB/s as a share of it.
+  double ceiling_gbps = 0;
 
   double gbps() const { return median_s > 0 ? bytes / median_s * 1e-9 : 0; }
   double gitems() const { return median_s > 0 ? items / median_s * 1e-9 : 0; }
+  double percent_of_ceiling() const { return ceiling_gbps > 0 ? 100 * gbps() / ceiling_gbps : 0; }
 };
+
+// Sets each row's ceiling_gbps to the best GB/s of the `bandwidth` rows of
+// its space (rows of spaces without such a row keep 0).
+void attach_ceilings(std::vector<Row>& rows);
 
 // Speedup of each row over the Serial row of the same app, variant and
 // params; 0 where no Serial row exists.

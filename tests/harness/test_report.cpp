@@ -1,3 +1,4 @@
+#include <catch2/catch_approx.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <sstream>
 
@@ -49,4 +50,18 @@ TEST_CASE("CSV and JSON carry every row, escaped", "[report]") {
 
 TEST_CASE("write_files reports an unwritable path", "[report]") {
   CHECK_THROWS(kp::write_files({}, "/nonexistent-dir/x.csv", ""));
+}
+
+TEST_CASE("ceilings come from the bandwidth rows of the same space", "[report]") {
+  std::vector<kp::Row> rows = {row("openmp", "kokkos", 1e-3), row("serial", "kokkos", 1e-3)};
+  kp::Row copy = row("openmp", "copy", 1e-3);
+  copy.app = "bandwidth";
+  copy.bytes = 16000;  // 0.016 GB/s, four times the kokkos row's 0.004
+  rows.push_back(copy);
+  kp::attach_ceilings(rows);
+  CHECK(rows[0].percent_of_ceiling() == Catch::Approx(25.0));
+  CHECK(rows[1].ceiling_gbps == 0);  // no serial bandwidth row
+  std::ostringstream table;
+  kp::print_table(table, rows);
+  CHECK(table.str().find("%ceil") != std::string::npos);
 }
