@@ -10,6 +10,7 @@
 #     suite         every application at its default size (results.csv/json)
 #     scaling       reduce, scan, minloc from 2^10 to 2^28 (scaling.csv)
 #     profile       Nsight Compute speed-of-light of the main CUDA kernels
+#     histogram-bins  histogram at 256 to 2^18 bins on the GPU
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: benchmark_gpu.sh OUTDIR [--apps LIST] STAGE...}
@@ -65,12 +66,22 @@ for stage in "$@"; do
       "$root/scripts/scaling.sh" "$bin" "$out/scaling.csv" 28 2>/dev/null
       ;;
     profile)
+      # Our whole-array kernels and the CUB ones they are compared with.
+      kernels='regex:VectorReduceKernel|ChainedScanTiles|TeamScratchCount|cluster_dsm|Device(Reduce|Scan|Histogram)|DrawBatch|BlockTreeSum'
       for cmd in "reduce --size 2^28" "minloc --size 2^28" "scan --size 2^28" \
-        "histogram --size 2^26 --bins 256"; do
+        "histogram --size 2^26 --bins 256" "roulette"; do
         echo "== ncu $cmd" >>"$out/ncu.txt"
         # shellcheck disable=SC2086
-        ncu --clock-control none --section SpeedOfLight --launch-count 24 \
+        ncu --clock-control none --section SpeedOfLight --kernel-name-base demangled \
+          --kernel-name "$kernels" --launch-count 12 \
           "$apps"/$cmd --spaces cuda --repeat 1 --warmup 0 >>"$out/ncu.txt" 2>&1 || true
+      done
+      ;;
+    histogram-bins)
+      # Bin counts past one block's shared memory: where the cluster variant matters.
+      for bins in 256 4096 16384 65536 262144; do
+        "$apps/histogram" --spaces cuda --size 2^26 --bins $bins --csv "$out/hist-$bins.csv" \
+          | tee -a "$out/histogram-bins.txt"
       done
       ;;
     *)

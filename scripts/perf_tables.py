@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Markdown tables for docs/PERFORMANCE.md, straight from the suite's CSV.
+
+    scripts/perf_tables.py results.csv [--scaling scaling.csv]
+
+One table per application (time, GB/s, % of the space's measured ceiling,
+items/s, check) and, with --scaling, the CUDA times at 2^20 and 2^28, so
+that every figure in the document comes from a named run, not by hand.
+"""
+import argparse
+import csv
+from collections import defaultdict
+
+
+def ceilings(rows):
+    best = {}
+    for r in rows:
+        if r["app"] == "bandwidth":
+            best[r["space"]] = max(best.get(r["space"], 0.0), float(r["gbps"]))
+    return best
+
+
+def app_tables(rows):
+    ceiling = ceilings(rows)
+    by_app = defaultdict(list)
+    for r in rows:
+        by_app[r["app"]].append(r)
+    for app, app_rows in by_app.items():
+        print(f"\n#### {app} (size {app_rows[0]['size']}, {app_rows[0]['params']})\n")
+        print("| space | variant | median us | GB/s | % ceiling | Gitem/s | runs | check |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
+        for r in app_rows:
+            gbps = float(r["gbps"])
+            pct = f"{100 * gbps / ceiling[r['space']]:.0f}" if r["space"] in ceiling and gbps else "-"
+            print(f"| {r['space']} | {r['variant']} | {float(r['median_s']) * 1e6:.1f} | "
+                  f"{gbps:.1f} | {pct} | {float(r['gitems_per_s']):.3f} | {r['repeat']} | {r['check']} |")
+
+
+def scaling_table(rows):
+    print("\n| app | variant | cuda 2^20 us | cuda 2^28 us | cuda 2^28 GB/s |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    cells = {}
+    for r in rows:
+        if r["space"] == "cuda":
+            cells[(r["app"], r["variant"], int(r["size"]))] = r
+    for app, variant in dict.fromkeys((a, v) for a, v, _ in cells):
+        small, large = cells.get((app, variant, 1 << 20)), cells.get((app, variant, 1 << 28))
+        if small and large:
+            print(f"| {app} | {variant} | {float(small['median_s']) * 1e6:.1f} | "
+                  f"{float(large['median_s']) * 1e6:.1f} | {float(large['gbps']):.0f} |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("csv")
+    parser.add_argument("--scaling")
+    args = parser.parse_args()
+    with open(args.csv, newline="") as f:
+        app_tables(list(csv.DictReader(f)))
+    if args.scaling:
+        with open(args.scaling, newline="") as f:
+            scaling_table(list(csv.DictReader(f)))
+
+
+if __name__ == "__main__":
+    main()
