@@ -80,7 +80,7 @@ for stage in "$@"; do
     histogram-bins)
       # Bin counts past one block's shared memory: where the cluster variant matters.
       for bins in 256 4096 16384 65536 262144; do
-        "$apps/histogram" --spaces cuda --size 2^26 --bins $bins --csv "$out/hist-$bins.csv" \
+        "$apps/histogram" --spaces cuda --size 2^26 --bins $bins \
           | tee -a "$out/histogram-bins.txt"
       done
       ;;

@@ -140,16 +140,26 @@ struct ClassifyAndCompact {
   }
 };
 
+// Writes column `item` of a table in either form.
+KOKKOS_INLINE_FUNCTION void store(AliasEntry& slot, std::uint32_t, double keep,
+                                  std::uint32_t alias) {
+  slot = {keep, alias};
+}
+KOKKOS_INLINE_FUNCTION void store(DrawColumn& slot, std::uint32_t item, double keep,
+                                  std::uint32_t alias) {
+  slot = to_draw_column(item, {keep, alias});
+}
+
 // Column r < a is light r's, column r >= a heavy (r - a)'s (see the header
 // for the closed form). Every column is written, whatever the rounding.
-template <class Space>
+template <class Space, class Entry>
 struct PairColumns {
   View<const Weight*, Space> weights;
   View<WeightTotals, Space> totals;
   View<std::int64_t, Space> heavies;
   View<std::uint32_t*, Space> light_item, heavy_item;
   View<double*, Space> light_prefix, heavy_prefix;
-  View<AliasEntry*, Space> table;
+  View<Entry*, Space> table;
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t r) const {
     const std::int64_t b = heavies();
@@ -159,14 +169,14 @@ struct PairColumns {
       const std::uint32_t item = light_item(r);
       if (b == 0) {  // only by rounding: every positive item is within rounding of 1
         const bool positive = weights(item) > 0;
-        table(item) = {positive ? 1.0 : 0.0,
-                       positive ? item : static_cast<std::uint32_t>(totals().last_positive)};
+        store(table(item), item, positive ? 1.0 : 0.0,
+              positive ? item : static_cast<std::uint32_t>(totals().last_positive));
         return;
       }
       const double before = r > 0 ? light_prefix(r - 1) : 0.0;
       const std::int64_t used_up = count_below(heavy_prefix.data(), b, before, false);
       const std::int64_t heavy = used_up < b - 1 ? used_up : b - 1;
-      table(item) = {weights(item) * units.per_weight / units.column, heavy_item(heavy)};
+      store(table(item), item, weights(item) * units.per_weight / units.column, heavy_item(heavy));
       return;
     }
     const std::int64_t j = r - a;
@@ -176,9 +186,9 @@ struct PairColumns {
       // k* < a, as D_(a-1) > E_j; D_k* - E_j is in (0, d_k*] up to rounding.
       const std::int64_t k = count_below(light_prefix.data(), a, excess, true);
       const double keep = 1 - (light_prefix(k) - excess) / units.column;
-      table(item) = {keep < 0 ? 0.0 : keep, heavy_item(j + 1)};
+      store(table(item), item, keep < 0 ? 0.0 : keep, heavy_item(j + 1));
     } else {
-      table(item) = {1.0, item};
+      store(table(item), item, 1.0, item);
     }
   }
 };
@@ -197,6 +207,19 @@ ParallelAliasBuilder<Space>::ParallelAliasBuilder(std::size_t n)
 template <class Space>
 void ParallelAliasBuilder<Space>::build(View<const Weight*, Space> weights,
                                         View<AliasEntry*, Space> table) const {
+  build_into(weights, table);
+}
+
+template <class Space>
+void ParallelAliasBuilder<Space>::build(View<const Weight*, Space> weights,
+                                        View<DrawColumn*, Space> table) const {
+  build_into(weights, table);
+}
+
+template <class Space>
+template <class Entry>
+void ParallelAliasBuilder<Space>::build_into(View<const Weight*, Space> weights,
+                                             View<Entry*, Space> table) const {
   const ItemRange<Space> items(0, static_cast<std::int64_t>(weights.extent(0)));
   // Reducing into a view of the space keeps the result there: no fence.
   Kokkos::parallel_reduce("roulette::alias::totals", items, SumWeights<Space>{weights}, totals_);
@@ -204,8 +227,8 @@ void ParallelAliasBuilder<Space>::build(View<const Weight*, Space> weights,
                         ClassifyAndCompact<Space>{weights, totals_, heavies_, light_item_,
                                                   heavy_item_, light_prefix_, heavy_prefix_});
   Kokkos::parallel_for("roulette::alias::pair", items,
-                       PairColumns<Space>{weights, totals_, heavies_, light_item_, heavy_item_,
-                                          light_prefix_, heavy_prefix_, table});
+                       PairColumns<Space, Entry>{weights, totals_, heavies_, light_item_,
+                                                 heavy_item_, light_prefix_, heavy_prefix_, table});
 }
 
 #define KP_ROULETTE_PARALLEL_ALIAS(Space) template class ParallelAliasBuilder<Space>;

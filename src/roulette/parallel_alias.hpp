@@ -29,7 +29,8 @@
 //
 // Three kernels: a reduction (W and the last positive item), a scan that
 // classifies and compacts both classes with their prefix sums, and one
-// pairing kernel of n independent O(log n) searches.
+// pairing kernel of n independent O(log n) searches. The pairing kernel writes
+// either AliasEntry columns or the 8-byte DrawColumn form that draws read.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
@@ -67,6 +68,31 @@ struct WeightTotals {
   std::int64_t last_positive;
 };
 
+// A column in the form a draw reads: half the bytes of an AliasEntry, one
+// 8-byte load, and an integer compare. A draw's coin is 32 random bits c; the
+// AliasEntry draw keeps the column's item when c * 2^-32 < keep, which for an
+// integer c is exactly c < ceil(keep * 2^32) (the scaling by 2^32 is exact).
+// So `threshold` is that ceiling, and a column with keep >= 1 (threshold 2^32,
+// which does not fit) gets threshold 2^32 - 1 and itself as alias: every coin
+// then gives the column's own item, as before. Draws from a DrawColumn table
+// are therefore identical to draws from the AliasEntry table it encodes.
+struct DrawColumn {
+  std::uint32_t threshold;  // keep the column's item when the coin is below this
+  std::uint32_t alias;      // the item drawn otherwise
+};
+
+KOKKOS_INLINE_FUNCTION DrawColumn to_draw_column(std::uint32_t column, const AliasEntry& entry) {
+  const double threshold = Kokkos::Experimental::ceil(entry.keep * 0x1.0p32);
+  if (threshold >= 0x1.0p32) return {0xffffffffu, column};
+  return {threshold > 0 ? static_cast<std::uint32_t>(threshold) : 0u, entry.alias};
+}
+
+// The item a draw gives for 32-bit coin `coin` in column `column`.
+KOKKOS_INLINE_FUNCTION std::uint32_t draw_from(std::uint32_t column, const DrawColumn& entry,
+                                               std::uint32_t coin) {
+  return coin < entry.threshold ? column : entry.alias;
+}
+
 template <class Space>
 class ParallelAliasBuilder {
  public:
@@ -76,8 +102,13 @@ class ParallelAliasBuilder {
   // Fills table[0, n) from the n = weights.extent(0) non-negative weights
   // (not all zero) already on the space. Asynchronous: returns without a fence.
   void build(View<const Weight*, Space> weights, View<AliasEntry*, Space> table) const;
+  // The same table, as DrawColumn entries (to_draw_column of each entry).
+  void build(View<const Weight*, Space> weights, View<DrawColumn*, Space> table) const;
 
  private:
+  template <class Entry>
+  void build_into(View<const Weight*, Space> weights, View<Entry*, Space> table) const;
+
   View<WeightTotals, Space> totals_;
   View<std::int64_t, Space> heavies_;                    // b
   View<std::uint32_t*, Space> light_item_, heavy_item_;  // item of light k, heavy j

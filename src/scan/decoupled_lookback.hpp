@@ -21,6 +21,7 @@
 
 #include "harness/spaces.hpp"
 #include "primitives/block/block_scan.hpp"
+#include "scan/register_tile.hpp"
 #include "scan/tile_plan.hpp"
 
 namespace kp::scan {
@@ -99,18 +100,90 @@ struct ChainedScanTiles {
   TilePlan plan;
   bool inclusive;
 
+  bool in_registers;  // CUDA: RegisterTile instead of the scratch-staged TileScan
+
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     std::int32_t tile = 0;
     if (team.team_rank() == 0) tile = Kokkos::atomic_fetch_add(&next_tile(), 1);
     team.team_broadcast(tile, 0);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+    if (in_registers) {
+      scan_in_registers(team, tile);
+      return;
+    }
+#endif
     const auto scan = tile_scan(team, plan, tile, in.data(), in.extent(0));
     T tile_sum = 0;
     const T thread_prefix = scan.exclusive_prefix(scan.load(), tile_sum);
     T tile_prefix = 0;
-    if (team.team_rank() == 0) tile_prefix = look_back(tile, tile_sum);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+    if (team.team_size() >= device::kWarp) {
+      if (team.team_rank() < device::kWarp) tile_prefix = warp_look_back(tile, tile_sum);
+    } else
+#endif
+    {
+      if (team.team_rank() == 0) tile_prefix = look_back(tile, tile_sum);
+    }
     team.team_broadcast(tile_prefix, 0);
     scan.scan_and_store(tile_prefix + thread_prefix, inclusive, out.data() + plan.begin(tile));
   }
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  // The tile in registers (register_tile.hpp): two barriers in all, one for
+  // the warp totals and one for the tile prefix that warp 0 looks up.
+  __device__ void scan_in_registers(const Member& team, std::int32_t tile) const {
+    const int rank = team.team_rank();
+    const std::int64_t begin = plan.begin(tile);
+    const std::int64_t left = static_cast<std::int64_t>(in.extent(0)) - begin;
+    const int count = static_cast<int>(left < plan.tile ? left : plan.tile);
+    T* const shared =
+        static_cast<T*>(team.team_scratch(0).get_shmem(register_tile_scratch_bytes<T>()));
+    RegisterTile<T> registers;
+    registers.load(in.data() + begin, count, rank);
+    registers.scan(team, shared, rank);
+    T* const tile_prefix = shared + kRegisterWarps * kRegisterPacks;
+    if (rank < device::kWarp) {
+      const T prefix = warp_look_back(tile, registers.total);
+      if (rank == 0) *tile_prefix = prefix;
+    }
+    team.team_barrier();
+    registers.store(*tile_prefix, inclusive, out.data() + begin, count, rank);
+  }
+
+  // Look-back by the 32 lanes of a warp, each reading one predecessor: lane
+  // i reads tile base - i. The window is re-read until none of it is
+  // NOT_READY, then the nearest INCLUSIVE lane (lowest set bit of a ballot)
+  // ends the walk: the aggregates of the nearer lanes and its prefix are
+  // summed by a warp scan, which only ever adds adjacent tiles. With no
+  // INCLUSIVE in the window, the window's sum is added and the walk moves 32
+  // tiles further back. Every lane returns the prefix; lane 0 publishes.
+  __device__ T warp_look_back(std::int32_t tile, const T& tile_sum) const {
+    const int lane = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x) % device::kWarp;
+    if (tile == 0) {
+      if (lane == 0) status.publish(0, kInclusive, tile_sum);
+      return T(0);
+    }
+    if (lane == 0) status.publish(tile, kAggregate, tile_sum);
+    T prefix = 0;
+    for (std::int32_t base = tile - 1;; base -= device::kWarp) {
+      const std::int32_t p = base - lane;
+      T value = 0;
+      TileFlag flag = kInclusive;  // lanes before tile 0 never count: tile 0 is INCLUSIVE
+      do {
+        if (p >= 0) flag = status.read(p, value);
+      } while (__any_sync(0xffffffffu, flag == kNotReady));
+      const unsigned inclusive_lanes = __ballot_sync(0xffffffffu, flag == kInclusive);
+      const int last = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : device::kWarp - 1;
+      if (lane > last) value = 0;
+      // Lane `last` holds the sum of lanes 0..last; the walk adds it nearest first.
+      const T window = shuffle_from(warp_inclusive_scan(value, lane), last);
+      prefix = window + prefix;
+      if (inclusive_lanes) break;
+    }
+    if (lane == 0) status.publish(tile, kInclusive, prefix + tile_sum);
+    return prefix;
+  }
+#endif
 
   // On the host a predecessor may belong to a descheduled thread (more
   // threads than free cores): after a short spin, give the core away.
@@ -146,12 +219,20 @@ struct ChainedScanTiles {
   }
 };
 
+// The look-back's tiles: on a GPU 256 threads x 4 packs of 16 bytes (4096
+// floats, 2048 doubles), scanned in registers; on the host tile_plan's.
+template <class Space, class T>
+TilePlan lookback_plan(std::int64_t n) {
+  return is_gpu_space<Space>() ? make_tile_plan(n, kRegisterTeam, kRegisterItems<T>)
+                               : tile_plan<Space>(n);
+}
+
 // Holds the tile status and counter, allocated once outside the timed runs;
-// each run clears them (a memset of 4 or 8 bytes per 2048 elements).
+// each run clears them (a memset of 4 or 8 bytes per tile).
 template <class Space, class T>
 class DecoupledLookbackScan {
  public:
-  // `plan`: tile_plan<Space>(n), or any team size the space supports.
+  // `plan`: lookback_plan<Space, T>(n), or any team size the space supports.
   DecoupledLookbackScan(const TilePlan& plan, bool inclusive)
       : plan_(plan), inclusive_(inclusive), status_(plan_.tiles), next_tile_("scan next tile") {}
 
@@ -159,12 +240,31 @@ class DecoupledLookbackScan {
     if (plan_.tiles == 0) return;
     status_.reset();
     Kokkos::deep_copy(Space(), next_tile_, 0);
+    const bool registers = in_registers(in.data(), out.data());
+    const std::size_t scratch =
+        registers ? register_tile_scratch_bytes<T>() : plan_.scratch_bytes<T>();
     Kokkos::parallel_for(
-        "scan::decoupled-lookback", tile_policy<Space, T>(plan_),
-        ChainedScanTiles<Space, T>{in, out, status_, next_tile_, plan_, inclusive_});
+        "scan::decoupled-lookback",
+        Kokkos::TeamPolicy<Space>(static_cast<int>(plan_.tiles), plan_.team)
+            .set_scratch_size(0, Kokkos::PerTeam(scratch)),
+        ChainedScanTiles<Space, T>{in, out, status_, next_tile_, plan_, inclusive_, registers});
   }
 
  private:
+  // The register path: CUDA, its tile shape, and 16-byte aligned arrays.
+  bool in_registers(const T* in, const T* out) const {
+    const auto aligned = [](const T* p) {
+      return reinterpret_cast<std::uintptr_t>(p) % device::kPackBytes == 0;
+    };
+#if defined(KOKKOS_ENABLE_CUDA)
+    return std::is_same_v<Space, Kokkos::Cuda> && plan_.team == kRegisterTeam &&
+           plan_.items == kRegisterItems<T> && aligned(in) && aligned(out);
+#else
+    (void)aligned, (void)in, (void)out;
+    return false;
+#endif
+  }
+
   TilePlan plan_;
   bool inclusive_;
   TileStatus<Space, T> status_;

@@ -83,7 +83,7 @@ SpaceCase make_typed_case(const Input<T>& input) {
                         poison});
   const TiledScan<Space, T> tiled(tile_plan<Space>(n), inclusive);
   c.variants.push_back({"tiled", [=] { tiled.run(in, out); }, check, poison});
-  const DecoupledLookbackScan<Space, T> lookback(tile_plan<Space>(n), inclusive);
+  const DecoupledLookbackScan<Space, T> lookback(lookback_plan<Space, T>(n), inclusive);
   c.variants.push_back({"decoupled-lookback", [=] { lookback.run(in, out); }, check, poison});
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {

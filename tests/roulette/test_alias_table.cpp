@@ -93,3 +93,62 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weigh
   const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), table);
   require_reproduces(weights, host.data());
 }
+
+// A DrawColumn draws exactly what its AliasEntry draws (coin * 2^-32 < keep),
+// for keeps at the edges of the 32-bit coin's resolution and coins on either
+// side of the threshold.
+TEST_CASE("draw columns: every 32-bit coin draws the alias entry's item", "[roulette]") {
+  const double keeps[] = {0.0,
+                          1e-300,
+                          0x1.0p-33,
+                          0x1.0p-32,
+                          0x1.8p-32,
+                          0.5,
+                          std::nextafter(0.5, 1.0),
+                          std::nextafter(0.5, 0.0),
+                          1.0 - 0x1.0p-32,
+                          1.0 - 0x1.0p-33,
+                          std::nextafter(1.0, 0.0),
+                          1.0};
+  const std::uint32_t column = 3, alias = 7;
+  for (const double keep : keeps) {
+    const DrawColumn entry = to_draw_column(column, {keep, alias});
+    const auto edge = static_cast<std::uint32_t>(std::fmin(keep * 0x1.0p32, 0xffffffffu));
+    for (const std::uint64_t delta : {0, 1, 2}) {
+      for (const std::uint64_t coin64 :
+           {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0x80000000u},
+            std::uint64_t{0xfffffffeu}, std::uint64_t{0xffffffffu}, edge + delta - 1}) {
+        const auto coin = static_cast<std::uint32_t>(coin64 & 0xffffffffu);
+        INFO("keep " << keep << " coin " << coin);
+        const bool keeps_column = static_cast<double>(coin) * 0x1.0p-32 < keep;
+        REQUIRE(draw_from(column, entry, coin) == (keeps_column ? column : alias));
+      }
+    }
+  }
+}
+
+// The parallel build's DrawColumn form is its AliasEntry table, entry by entry.
+TEMPLATE_LIST_TEST_CASE("parallel alias table: the draw form encodes the same table", "[roulette]",
+                        kp::test::Spaces) {
+  const std::uint64_t n = GENERATE(1, 7, 1000, 100003);
+  const std::string kind = GENERATE("sparse", "one-heavy", "random", "huge");
+  INFO("n " << n << " weights " << kind);
+  const Weights weights = test_weights(n, kind);
+  const kp::View<Weight*, TestType> device_weights("weights", n);
+  Kokkos::deep_copy(device_weights, weights.values);
+  const kp::View<AliasEntry*, TestType> table("table", n);
+  const kp::View<DrawColumn*, TestType> columns("columns", n);
+  Kokkos::deep_copy(columns, DrawColumn{0xffffffffu, 0xffffffffu});  // poison
+  const ParallelAliasBuilder<TestType> builder(n);
+  builder.build(device_weights, table);
+  builder.build(device_weights, columns);
+  const auto host_table = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), table);
+  const auto host_columns = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), columns);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const auto item = static_cast<std::uint32_t>(i);
+    const DrawColumn expected = to_draw_column(item, host_table(i));
+    INFO("item " << i << " keep " << host_table(i).keep);
+    REQUIRE(host_columns(i).threshold == expected.threshold);
+    REQUIRE(host_columns(i).alias == expected.alias);
+  }
+}

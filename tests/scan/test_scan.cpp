@@ -51,6 +51,17 @@ TEMPLATE_LIST_TEST_CASE("scan: every variant matches the reference", "[scan]", t
   require_every_type_passes<TestType>(n, kind, Data::random);
 }
 
+TEMPLATE_LIST_TEST_CASE("scan: sizes around the look-back's tiles and windows", "[scan]",
+                        test::Spaces) {
+  // GPU look-back tiles hold 4096 4-byte or 2048 8-byte values (host: 2048):
+  // one short of, exactly, one past and a partial fourth tile; then more
+  // tiles than one warp's look-back window (32), and than 1024.
+  const std::uint64_t n =
+      GENERATE(4095, 4096, 4097, 3 * 4096 + 5, 3 * 2048 + 5, 33 * 4096 + 1, 1025 * 4096 + 3);
+  const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
+  require_every_type_passes<TestType>(n, kind, Data::random);
+}
+
 TEMPLATE_LIST_TEST_CASE("scan: adversarial data stays exact", "[scan]", test::Spaces) {
   const Data data = GENERATE(Data::equal, Data::descending, Data::extremes);
   const std::uint64_t n = GENERATE(1, 7, 4099, 100003);
