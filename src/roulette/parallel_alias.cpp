@@ -160,8 +160,10 @@ struct PairColumns {
   View<std::uint32_t*, Space> light_item, heavy_item;
   View<double*, Space> light_prefix, heavy_prefix;
   View<Entry*, Space> table;
+  View<Count*, Space> counts;  // zeroed on the way (empty: none)
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t r) const {
+    if (static_cast<std::size_t>(r) < counts.extent(0)) counts(r) = 0;
     const std::int64_t b = heavies();
     const std::int64_t a = static_cast<std::int64_t>(weights.extent(0)) - b;
     const Units units(weights, totals);
@@ -207,28 +209,32 @@ ParallelAliasBuilder<Space>::ParallelAliasBuilder(std::size_t n)
 template <class Space>
 void ParallelAliasBuilder<Space>::build(View<const Weight*, Space> weights,
                                         View<AliasEntry*, Space> table) const {
-  build_into(weights, table);
+  build_into(weights, table, {});
 }
 
 template <class Space>
 void ParallelAliasBuilder<Space>::build(View<const Weight*, Space> weights,
-                                        View<DrawColumn*, Space> table) const {
-  build_into(weights, table);
+                                        View<DrawColumn*, Space> table,
+                                        View<Count*, Space> counts) const {
+  build_into(weights, table, counts);
 }
 
 template <class Space>
 template <class Entry>
 void ParallelAliasBuilder<Space>::build_into(View<const Weight*, Space> weights,
-                                             View<Entry*, Space> table) const {
+                                             View<Entry*, Space> table,
+                                             View<Count*, Space> counts) const {
+  KOKKOS_ASSERT(counts.extent(0) == 0 || counts.extent(0) == weights.extent(0));
   const ItemRange<Space> items(0, static_cast<std::int64_t>(weights.extent(0)));
   // Reducing into a view of the space keeps the result there: no fence.
   Kokkos::parallel_reduce("roulette::alias::totals", items, SumWeights<Space>{weights}, totals_);
   Kokkos::parallel_scan("roulette::alias::classify", items,
                         ClassifyAndCompact<Space>{weights, totals_, heavies_, light_item_,
                                                   heavy_item_, light_prefix_, heavy_prefix_});
-  Kokkos::parallel_for("roulette::alias::pair", items,
-                       PairColumns<Space, Entry>{weights, totals_, heavies_, light_item_,
-                                                 heavy_item_, light_prefix_, heavy_prefix_, table});
+  Kokkos::parallel_for(
+      "roulette::alias::pair", items,
+      PairColumns<Space, Entry>{weights, totals_, heavies_, light_item_, heavy_item_, light_prefix_,
+                                heavy_prefix_, table, counts});
 }
 
 #define KP_ROULETTE_PARALLEL_ALIAS(Space) template class ParallelAliasBuilder<Space>;

@@ -72,7 +72,9 @@ template <class Space>
 struct ReadDrawColumns {
   View<const DrawColumn*, Space> columns;
   KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::uint64_t bits) const {
-    const auto column = static_cast<std::uint32_t>(((bits >> 32) * columns.extent(0)) >> 32);
+    // n < 2^32 (make_weights): a 32 x 32 -> 64-bit multiply.
+    const auto n = static_cast<std::uint32_t>(columns.extent(0));
+    const auto column = static_cast<std::uint32_t>(((bits >> 32) * n) >> 32);
     return draw_from(column, columns(column), static_cast<std::uint32_t>(bits));
   }
 };
@@ -150,25 +152,28 @@ void clear_counts(Counts<Space> counts) {
   Kokkos::deep_copy(Space(), counts, Count{0});
 }
 
-// One run's counting through the ScatterView: zero the counts (and the
-// duplicates, where there are any), draw, and add the duplicates into counts.
+// One run's counting through the ScatterView into counts that are already
+// zero: zero the duplicates (where there are any), run the draw kernel over
+// `range`, and add the duplicates into counts.
 template <class Space, class Kernel>
 void count_through_scatter(const DrawRange<Space>& range, const Kernel& kernel,
                            Counts<Space> counts, ScatterCounts<Space> scatter) {
-  clear_counts(counts);
   scatter.reset_except(counts);
   Kokkos::parallel_for("roulette::draw", range, kernel);
   Kokkos::Experimental::contribute(counts, scatter);
 }
 
+// Zeroes the counts, then makes draw i for every i in `draws`.
 template <class Space, class Sample>
 void draw_through_scatter(const DrawRange<Space>& draws, Sample sample, std::uint64_t stream,
                           Counts<Space> counts, ScatterCounts<Space> scatter) {
+  clear_counts(counts);
   count_through_scatter(draws, Draw<Sample, AddThroughScatter<Space>>{sample, {scatter}, stream},
                         counts, scatter);
 }
 
-// The same counts as draw_through_scatter, DrawBatch::kSize draws a work item.
+// The same counts as draw_through_scatter, DrawBatch::kSize draws a work
+// item, into counts that are already zero.
 template <class Space, class Sample>
 void draw_batches_through_scatter(std::int64_t draws, Sample sample, std::uint64_t stream,
                                   Counts<Space> counts, ScatterCounts<Space> scatter) {
@@ -248,11 +253,11 @@ SpaceCase make_space_case(const Problem& problem) {
   // The table built where the draws run, in three kernels and no copies:
   // on a GPU the host round trip of `alias` (weights down, table up, a serial
   // build in between) disappears from the timed run. The table is built in
-  // its 8-byte DrawColumn form and drawn from in batches; the counts are the
-  // same as alias's.
+  // its 8-byte DrawColumn form (the build also zeroes the counts) and drawn
+  // from in batches; the counts are the same as alias's.
   c.variants.push_back({"alias-parallel",
                         [=] {
-                          parallel_builder.build(weights, parallel_table);
+                          parallel_builder.build(weights, parallel_table, counts);
                           draw_batches_through_scatter(m, ReadDrawColumns<Space>{parallel_table},
                                                        stream, counts, scatter);
                         },
