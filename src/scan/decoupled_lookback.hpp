@@ -4,9 +4,13 @@
 // publishes (AGGREGATE, tile sum), then walks back over its predecessors'
 // published values, adding aggregates until it meets an INCLUSIVE prefix,
 // publishes (INCLUSIVE, prefix + tile sum) and scans its tile from that
-// prefix. The tile stays in team scratch (on the host, in L1) meanwhile: the
-// input is read once and the output written once (2N elements of traffic
-// instead of 3N).
+// prefix. The tile stays on chip meanwhile (CUDA: in registers, as 16-byte
+// packs, see register_tile.hpp; other teams of several threads: in team
+// scratch; host teams of one thread: in L1): the input is read once and the
+// output written once (2N elements of traffic instead of 3N).
+//
+// On CUDA a whole warp looks back, 32 predecessors at a time, instead of one
+// thread walking them one by one (warp_look_back).
 //
 // Forward progress: tile ids come from the counter, not from league_rank, so
 // every tile a team waits for was claimed earlier by a team that is already
@@ -16,6 +20,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <thread>
 #include <type_traits>
 
@@ -28,6 +33,17 @@ namespace kp::scan {
 
 enum TileFlag : std::uint32_t { kNotReady = 0, kAggregate = 1, kInclusive = 2 };
 
+// Flags are stored tagged with the run's epoch (epoch << 2 | flag), so a flag
+// left by an earlier run reads as NOT_READY: no clearing launch per run.
+// Epochs start at 1 (freshly zeroed status) and restart after kEpochs runs.
+inline constexpr std::uint32_t kEpochs = 1u << 30;
+KOKKOS_INLINE_FUNCTION constexpr std::uint32_t tag_flag(std::uint32_t epoch, TileFlag flag) {
+  return epoch << 2 | flag;
+}
+KOKKOS_INLINE_FUNCTION constexpr TileFlag untag_flag(std::uint32_t epoch, std::uint32_t tagged) {
+  return tagged >> 2 == epoch ? static_cast<TileFlag>(tagged & 3u) : kNotReady;
+}
+
 // 32-bit values: flag and value packed in one 64-bit word, written with one
 // atomic exchange and read with one (volatile, uncached) 64-bit load, so a
 // reader never sees a flag without its value.
@@ -35,6 +51,7 @@ template <class Space, class T>
 struct PackedTileStatus {
   static_assert(sizeof(T) == 4);
   View<std::uint64_t*, Space> words;
+  std::uint32_t epoch = 1;
 
   explicit PackedTileStatus(std::int64_t tiles) : words("scan tile status", tiles) {}
   void reset() const { Kokkos::deep_copy(Space(), words, std::uint64_t{0}); }
@@ -42,14 +59,14 @@ struct PackedTileStatus {
   KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
     std::uint32_t bits;
     memcpy(&bits, &value, sizeof bits);
-    Kokkos::atomic_exchange(&words(tile), std::uint64_t{flag} << 32 | bits);
+    Kokkos::atomic_exchange(&words(tile), std::uint64_t{tag_flag(epoch, flag)} << 32 | bits);
   }
   KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
     const volatile std::uint64_t* word = &words(tile);
     const std::uint64_t snapshot = *word;
     const auto bits = static_cast<std::uint32_t>(snapshot);
     memcpy(&value, &bits, sizeof bits);
-    return static_cast<TileFlag>(snapshot >> 32);
+    return untag_flag(epoch, static_cast<std::uint32_t>(snapshot >> 32));
   }
 };
 
@@ -62,6 +79,7 @@ struct FlaggedTileStatus {
   static_assert(sizeof(T) == 8);
   View<std::uint32_t*, Space> flags;
   View<T*, Space> aggregates, inclusives;
+  std::uint32_t epoch = 1;
 
   explicit FlaggedTileStatus(std::int64_t tiles)
       : flags("scan tile flags", tiles),
@@ -73,11 +91,11 @@ struct FlaggedTileStatus {
     volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
     *slot = value;
     Kokkos::memory_fence();
-    Kokkos::atomic_exchange(&flags(tile), std::uint32_t{flag});
+    Kokkos::atomic_exchange(&flags(tile), tag_flag(epoch, flag));
   }
   KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
     const volatile std::uint32_t* flag_word = &flags(tile);
-    const auto flag = static_cast<TileFlag>(*flag_word);
+    const TileFlag flag = untag_flag(epoch, *flag_word);
     if (flag == kNotReady) return flag;
     Kokkos::memory_fence();
     const volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
@@ -104,12 +122,19 @@ struct ChainedScanTiles {
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     std::int32_t tile = 0;
-    if (team.team_rank() == 0) tile = Kokkos::atomic_fetch_add(&next_tile(), 1);
+    if (team.team_rank() == 0) {
+      tile = Kokkos::atomic_fetch_add(&next_tile(), 1);
+      // The last ticket: every team has taken its own, so the counter can
+      // be rewound for the next run (launches on a space are ordered).
+      if (tile == plan.tiles - 1) next_tile() = 0;
+    }
     team.team_broadcast(tile, 0);
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-    if (in_registers) {
-      scan_in_registers(team, tile);
-      return;
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+      if (in_registers) {
+        scan_in_registers(team, tile);
+        return;
+      }
     }
 #endif
     const auto scan = tile_scan(team, plan, tile, in.data(), in.extent(0));
@@ -227,27 +252,47 @@ TilePlan lookback_plan(std::int64_t n) {
                                : tile_plan<Space>(n);
 }
 
+// CUDA: registers capped so that several teams of 256 share an SM (more
+// tiles loading while others wait on the look-back): 5 for 4-byte values
+// (48 registers a thread, no spills), 4 for 8-byte ones (64 registers).
+template <class T>
+inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4 ? 5 : 4;
+template <class Space, class T>
+using LookbackPolicy =
+    Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kRegisterTeam, kLookbackTeamsPerSM<T>>>;
+
 // Holds the tile status and counter, allocated once outside the timed runs;
-// each run clears them (a memset of 4 or 8 bytes per tile).
+// the counter rewinds itself and the status is tagged with a new epoch per
+// run (cleared only when the epochs wrap around), so a run is one launch.
 template <class Space, class T>
 class DecoupledLookbackScan {
  public:
-  // `plan`: lookback_plan<Space, T>(n), or any team size the space supports.
+  // `plan`: lookback_plan<Space, T>(n), or any team size the space supports
+  // (CUDA: at most kRegisterTeam, the launch bound).
   DecoupledLookbackScan(const TilePlan& plan, bool inclusive)
-      : plan_(plan), inclusive_(inclusive), status_(plan_.tiles), next_tile_("scan next tile") {}
+      : plan_(plan),
+        inclusive_(inclusive),
+        status_(plan_.tiles),
+        next_tile_("scan next tile"),
+        epoch_(std::make_shared<std::uint32_t>(0)) {}
 
   void run(const View<const T*, Space>& in, const View<T*, Space>& out) const {
     if (plan_.tiles == 0) return;
-    status_.reset();
-    Kokkos::deep_copy(Space(), next_tile_, 0);
+    // Shared by every copy of this object: copies use the same status views.
+    TileStatus<Space, T> status = status_;
+    if (++*epoch_ == kEpochs) {
+      status.reset();
+      *epoch_ = 1;
+    }
+    status.epoch = *epoch_;
     const bool registers = in_registers(in.data(), out.data());
     const std::size_t scratch =
         registers ? register_tile_scratch_bytes<T>() : plan_.scratch_bytes<T>();
     Kokkos::parallel_for(
         "scan::decoupled-lookback",
-        Kokkos::TeamPolicy<Space>(static_cast<int>(plan_.tiles), plan_.team)
+        LookbackPolicy<Space, T>(static_cast<int>(plan_.tiles), plan_.team)
             .set_scratch_size(0, Kokkos::PerTeam(scratch)),
-        ChainedScanTiles<Space, T>{in, out, status_, next_tile_, plan_, inclusive_, registers});
+        ChainedScanTiles<Space, T>{in, out, status, next_tile_, plan_, inclusive_, registers});
   }
 
  private:
@@ -269,6 +314,7 @@ class DecoupledLookbackScan {
   bool inclusive_;
   TileStatus<Space, T> status_;
   View<std::int32_t, Space> next_tile_;
+  std::shared_ptr<std::uint32_t> epoch_;  // of the latest run
 };
 
 }  // namespace kp::scan

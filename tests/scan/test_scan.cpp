@@ -138,6 +138,32 @@ TEMPLATE_LIST_TEST_CASE("scan: repeated runs give the same result", "[scan]", te
   }
 }
 
+TEMPLATE_LIST_TEST_CASE("scan: copies of a look-back scan share its run epochs", "[scan]",
+                        test::Spaces) {
+  // A copy uses the same tile status: were its epoch its own, the flags the
+  // other copy left would read as this run's.
+  using T = std::int32_t;
+  const std::uint64_t n = 100003;
+  const auto ones = scan::make_input<T>(n, Kind::inclusive, Data::equal);
+  const auto random = scan::make_input<T>(n, Kind::inclusive, Data::random);
+  const View<T*, TestType> x("x", n), y("y", n), out("out", n);
+  Kokkos::deep_copy(x, ones.values);
+  Kokkos::deep_copy(y, random.values);
+  const scan::DecoupledLookbackScan<TestType, T> first(scan::lookback_plan<TestType, T>(n), true);
+  const auto second = first;
+  for (int run = 0; run < 3; ++run) {
+    INFO("run " << run);
+    first.run(x, out);
+    Kokkos::fence();
+    CHECK(scan::check_scan<T>(ones, Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out))
+              .pass);
+    second.run(y, out);
+    Kokkos::fence();
+    CHECK(scan::check_scan<T>(random, Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out))
+              .pass);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[scan]", test::Spaces) {
   const std::uint64_t n = GENERATE(1, 1000);
   const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
