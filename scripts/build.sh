@@ -122,7 +122,8 @@ if [ $cuda = 1 ]; then
   cmake_args+=(-DCMAKE_CXX_COMPILER="$wrapper")
 fi
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
-[ -n "$apps" ] && cmake_args+=(-DKP_APPS="${apps//,/;}")
+# Without --apps, forget a list an earlier --apps left in the cache.
+if [ -n "$apps" ]; then cmake_args+=(-DKP_APPS="${apps//,/;}"); else cmake_args+=(-UKP_APPS); fi
 # A folder configured against another Kokkos (another --arch, say) would mix
 # objects: start it afresh.
 if [ -f "$build_dir/CMakeCache.txt" ] && ! grep -qx "Kokkos_ROOT:UNINITIALIZED=$prefix\|Kokkos_ROOT:PATH=$prefix" "$build_dir/CMakeCache.txt"; then
