@@ -1,11 +1,11 @@
 // Every minloc variant on every enabled space, for min and max, against the
 // sequential first extremum: edge sizes, ties, signed zeros, infinities, the
 // NaN and empty-input policies, and proof that the check can fail.
+#include <algorithm>
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
 #include <cfloat>
-#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>

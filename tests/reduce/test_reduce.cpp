@@ -10,8 +10,7 @@
 
 using namespace kp;
 
-TEMPLATE_LIST_TEST_CASE("reduce: every variant matches the reference", "[reduce]",
-                        test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("reduce: every variant matches the reference", "[reduce]", test::Spaces) {
   const std::uint64_t n = GENERATE(0, 1, 7, 33, 1000003, 1 << 20);
   const std::string data = GENERATE("uniform", "integers");
   INFO("n = " << n << ", data = " << data);
