@@ -6,6 +6,8 @@ std::vector<std::string> ReduceApp::variant_names() const {
   std::vector<std::string> names = {"kokkos", "block-tree", "warp-shuffle", "atomic", "vector"};
 #ifdef KOKKOS_ENABLE_SERIAL
   names.push_back("block-emulated");  // Serial only
+  names.push_back("plain-loop");      // Serial only
+  names.push_back("std-reduce");      // Serial only
 #endif
 #ifdef KP_HAVE_KOKKOS_KERNELS
   names.push_back("kokkos-kernels");

@@ -1,7 +1,9 @@
 // The reduce variants, written once for every execution space. Each functor
 // is one algorithm; make_typed_case wires them to the runner.
 #include <cstdint>
+#include <execution>
 #include <limits>
+#include <numeric>
 #include <type_traits>
 
 #include "harness/data.hpp"
@@ -180,6 +182,20 @@ SpaceCase make_typed_case(const Input<T>& input) {
   if constexpr (std::is_same_v<Space, Kokkos::Serial>) {
     c.variants.push_back({"block-emulated", [=] { result(0) = block_emulated_sum(in.data(), n); },
                           check_result, poison});
+    // The CPU baselines a C++ programmer reaches for first: a plain loop and
+    // std::reduce. Its parallel policies need TBB under libstdc++, which the
+    // build machines lack, so it runs unsequenced (vectorized) on one thread.
+    c.variants.push_back({"plain-loop",
+                          [=] {
+                            T sum = 0;
+                            for (std::int64_t i = 0; i < n; ++i) sum += in(i);
+                            result(0) = sum;
+                          },
+                          check_result, poison});
+    c.variants.push_back(
+        {"std-reduce",
+         [=] { result(0) = std::reduce(std::execution::unseq, in.data(), in.data() + n, T(0)); },
+         check_result, poison});
   }
 #endif
 #ifdef KP_HAVE_KOKKOS_KERNELS

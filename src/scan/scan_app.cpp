@@ -3,7 +3,8 @@
 namespace kp::scan {
 
 std::vector<std::string> ScanApp::variant_names() const {
-  std::vector<std::string> names = {"kokkos", "tiled", "decoupled-lookback"};
+  std::vector<std::string> names = {"kokkos", "tiled", "decoupled-lookback",
+                                    "std-scan"};  // std-scan: Serial only
 #if defined(KOKKOS_ENABLE_CUDA)
   names.push_back("cub");  // cuda space only
 #endif

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -85,6 +86,22 @@ SpaceCase make_typed_case(const Input<T>& input) {
   c.variants.push_back({"tiled", [=] { tiled.run(in, out); }, check, poison});
   const DecoupledLookbackScan<Space, T> lookback(lookback_plan<Space, T>(n), inclusive);
   c.variants.push_back({"decoupled-lookback", [=] { lookback.run(in, out); }, check, poison});
+#ifdef KOKKOS_ENABLE_SERIAL
+  // The standard library's scans: the CPU baseline (one thread: libstdc++'s
+  // parallel policies need TBB, which the build machines lack).
+  if constexpr (std::is_same_v<Space, Kokkos::Serial>) {
+    c.variants.push_back({"std-scan",
+                          [=] {
+                            const T* first = in.data();
+                            if (inclusive) {
+                              std::inclusive_scan(first, first + n, out.data());
+                            } else {
+                              std::exclusive_scan(first, first + n, out.data(), T(0));
+                            }
+                          },
+                          check, poison});
+  }
+#endif
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     const CubScan<T> cub_scan(n, inclusive);
