@@ -11,13 +11,7 @@ import argparse
 import csv
 from collections import defaultdict
 
-
-def ceilings(rows):
-    best = {}
-    for r in rows:
-        if r["app"] == "bandwidth":
-            best[r["space"]] = max(best.get(r["space"], 0.0), float(r["gbps"]))
-    return best
+from plot_results import ceilings  # the same ceiling the charts draw
 
 
 def app_tables(rows):
