@@ -8,14 +8,19 @@
 
 namespace kp::test {
 
+// One run the way the harness checks it: launch, fence, check.
+inline Check run_and_check(const Variant& variant) {
+  variant.run();
+  Kokkos::fence();
+  return variant.check();
+}
+
 inline void require_all_pass(const SpaceCase& space_case) {
   REQUIRE_FALSE(space_case.variants.empty());
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
     variant.poison();
-    variant.run();
-    Kokkos::fence();
-    const Check check = variant.check();
+    const Check check = run_and_check(variant);
     INFO(check.detail);
     CHECK(check.pass);
   }

@@ -72,9 +72,7 @@ TEMPLATE_LIST_TEST_CASE("histogram: the check fails on a wrong or missing count"
   input.reference(17) += 1;
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    variant.run();
-    Kokkos::fence();
-    const Check check = variant.check();
+    const Check check = kp::test::run_and_check(variant);
     CHECK_FALSE(check.pass);
     CHECK(check.detail.find("bin 17") != std::string::npos);
   }

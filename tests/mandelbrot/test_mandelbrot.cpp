@@ -35,9 +35,7 @@ TEMPLATE_LIST_TEST_CASE("mandelbrot: an unwritten or wrong pixel fails the check
   reference[20] += 1;  // the last pixel: a check that stops early misses it
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    variant.run();
-    Kokkos::fence();
-    const Check check = variant.check();
+    const Check check = kp::test::run_and_check(variant);
     INFO(check.detail);
     CHECK_FALSE(check.pass);
     CHECK(check.detail.find("row 2, col 6") != std::string::npos);

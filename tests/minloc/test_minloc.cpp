@@ -51,9 +51,7 @@ void require_variants(const minloc::Input& input) {
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
     variant.poison();
-    variant.run();
-    Kokkos::fence();
-    const Check check = variant.check();
+    const Check check = kp::test::run_and_check(variant);
     INFO(check.detail);
     if (variant.name != "kokkos-minloc") {
       CHECK(check.pass);

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/run_variants.hpp"
 #include "common/spaces.hpp"
 #include "harness/spaces.hpp"
 #include "minloc/first_loc_op.hpp"
@@ -28,9 +29,7 @@ void require_vector_variant(const std::vector<float>& values, Op op) {
   for (const Variant& variant : space_case.variants) {
     if (variant.name != "vector") continue;
     variant.poison();
-    variant.run();
-    Kokkos::fence();
-    const Check check = variant.check();
+    const Check check = kp::test::run_and_check(variant);
     INFO(check.detail);
     CHECK(check.pass);
     return;

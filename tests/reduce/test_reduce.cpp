@@ -38,9 +38,7 @@ TEMPLATE_LIST_TEST_CASE("reduce: a wrong or missing result fails the check", "[r
   input.reference += 1;
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    variant.run();
-    Kokkos::fence();
-    CHECK_FALSE(variant.check().pass);
+    CHECK_FALSE(kp::test::run_and_check(variant).pass);
   }
 }
 

@@ -176,9 +176,7 @@ TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[sca
   input.reference(wrong) += 1;
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    variant.run();
-    Kokkos::fence();
-    const Check check = variant.check();
+    const Check check = kp::test::run_and_check(variant);
     CHECK_FALSE(check.pass);
     CHECK_THAT(check.detail,
                Catch::Matchers::ContainsSubstring("index " + std::to_string(wrong) + ":"));
