@@ -112,25 +112,25 @@ int run_suite(int argc, char** argv) {
 int main(int argc, char** argv) {
   return run_suite<
 #ifdef KP_SUITE_HAS_BANDWIDTH
-      kp::bandwidth::BandwidthApp,
+      kp::bench::bandwidth::BandwidthApp,
 #endif
 #ifdef KP_SUITE_HAS_REDUCE
-      kp::reduce::ReduceApp,
+      kp::bench::reduce::ReduceApp,
 #endif
 #ifdef KP_SUITE_HAS_SCAN
-      kp::scan::ScanApp,
+      kp::bench::scan::ScanApp,
 #endif
 #ifdef KP_SUITE_HAS_MINLOC
-      kp::minloc::MinlocApp,
+      kp::bench::minloc::MinlocApp,
 #endif
 #ifdef KP_SUITE_HAS_HISTOGRAM
-      kp::histogram::HistogramApp,
+      kp::bench::histogram::HistogramApp,
 #endif
 #ifdef KP_SUITE_HAS_ROULETTE
-      kp::roulette::RouletteApp,
+      kp::bench::roulette::RouletteApp,
 #endif
 #ifdef KP_SUITE_HAS_MANDELBROT
-      kp::mandelbrot::MandelbrotApp,
+      kp::bench::mandelbrot::MandelbrotApp,
 #endif
       NoApp>(argc, argv);
 }

@@ -6,7 +6,7 @@ set(KP_SANITIZE "" CACHE STRING "Sanitizers for the host build, e.g. address,und
 add_library(kp_options INTERFACE)
 target_compile_features(kp_options INTERFACE cxx_std_20)
 target_include_directories(kp_options INTERFACE ${PROJECT_SOURCE_DIR}/src)
-target_link_libraries(kp_options INTERFACE Kokkos::kokkos)
+target_link_libraries(kp_options INTERFACE kp Kokkos::kokkos)
 
 # Kokkos headers raise -Wvolatile and friends under C++20: treat them as system
 # headers so that -Wall -Wextra speaks only about the project's own code.
@@ -31,4 +31,27 @@ endif()
 if(KokkosKernels_FOUND)
   target_link_libraries(kp_options INTERFACE Kokkos::kokkoskernels)
   target_compile_definitions(kp_options INTERFACE KP_HAVE_KOKKOS_KERNELS)
+endif()
+
+# The parallel standard-library baselines (std::reduce, std::*_scan,
+# std::min_element with std::execution::par_unseq, on the openmp space):
+# libstdc++ runs those policies on TBB, so they need TBB::tbb, linked by the
+# applications that use them (kp_std_par). Without TBB, and in CUDA builds
+# (nvcc is not asked to compile TBB's headers), those rows are left out and
+# libstdc++ is held to its serial backend, so that no translation unit
+# needs TBB at link time.
+find_package(TBB QUIET)
+add_library(kp_std_par INTERFACE)
+if(TBB_FOUND AND NOT Kokkos_ENABLE_CUDA)
+  target_link_libraries(kp_std_par INTERFACE TBB::tbb)
+  target_compile_definitions(kp_std_par INTERFACE KP_HAVE_STD_PAR)
+  message(STATUS "TBB ${TBB_VERSION} found: the std::execution::par_unseq baselines run on the openmp space")
+else()
+  target_compile_definitions(kp_options INTERFACE _GLIBCXX_USE_TBB_PAR_BACKEND=0)
+  if(Kokkos_ENABLE_CUDA)
+    message(NOTICE "CUDA build: building without the std::execution::par_unseq baselines (TBB under nvcc not supported here)")
+  else()
+    message(WARNING "TBB not found (Debian: apt-get install libtbb-dev, as scripts/setup.sh does): "
+                    "building without the std::execution::par_unseq baselines on the openmp space")
+  endif()
 endif()

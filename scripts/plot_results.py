@@ -3,8 +3,10 @@
 
 For each application: median time per variant, grouped by execution space
 (log scale), and achieved GB/s per variant; where the results hold a
-`bandwidth` row (the copy kernel that measures the machine's ceiling) for a
-space, that ceiling is drawn as a line.
+`bandwidth` row (the streams that measure the machine's ceiling) for a
+space, that ceiling is drawn as a line: the best stream, counting the
+read-only one for reduce and minloc only. Baseline variants (the CSV's
+`kind` column) are marked in the labels.
 
     scripts/plot_results.py results/serial-openmp/results.csv --out docs/results/charts
     scripts/plot_results.py a.csv b.csv --out charts     # several runs side by side
@@ -28,13 +30,30 @@ def load(paths):
     return rows
 
 
-def ceilings(rows):
-    """Best GB/s of the bandwidth app per space: the measured ceiling."""
+# The apps whose compulsory traffic is a read of the input alone: held to the
+# bandwidth app's read-only stream too (src/harness/report.cpp, reads_only).
+READS_ONLY = ("reduce", "minloc")
+
+
+def ceilings(rows, app=None):
+    """Best GB/s of the bandwidth app per space: the measured ceiling of `app`.
+
+    The `read` stream counts only for the read-only apps (and the bandwidth
+    rows themselves), as in the suite's %ceil column.
+    """
     best = {}
     for r in rows:
-        if r["app"] == "bandwidth":
-            best[r["space"]] = max(best.get(r["space"], 0.0), float(r["gbps"]))
+        if r["app"] != "bandwidth":
+            continue
+        if r["variant"] == "read" and app not in READS_ONLY + ("bandwidth",):
+            continue
+        best[r["space"]] = max(best.get(r["space"], 0.0), float(r["gbps"]))
     return best
+
+
+def label(r):
+    """The variant's name, marked where it is a baseline (a `kind` column, if the CSV has one)."""
+    return r["variant"] + (" (baseline)" if r.get("kind") == "baseline" else "")
 
 
 def plot_app(plt, app, rows, ceiling, out):
@@ -56,7 +75,8 @@ def plot_app(plt, app, rows, ceiling, out):
                          linewidth=1, label=f"{space} ceiling {ceiling[space]:.0f} GB/s")
     for ax, title in ((ax_t, "median time (ms, log)"), (ax_b, "GB/s (compulsory bytes)")):
         ax.set_xticks([v + 0.4 - width / 2 for v in range(len(variants))])
-        ax.set_xticklabels(variants, rotation=30, ha="right")
+        kinds = {r["variant"]: r for r in rows}
+        ax.set_xticklabels([label(kinds[v]) for v in variants], rotation=30, ha="right")
         ax.set_title(f"{app}: {title}")
         ax.grid(axis="y", alpha=0.3)
     ax_t.set_yscale("log")
@@ -122,12 +142,11 @@ def main():
     if args.scaling:
         print(plot_scaling(plt, rows, args.out))
         return
-    ceiling = ceilings(rows)
     by_app = defaultdict(list)
     for r in rows:
         by_app[r["app"]].append(r)
     for app, app_rows in by_app.items():
-        print(plot_app(plt, app, app_rows, ceiling, args.out))
+        print(plot_app(plt, app, app_rows, ceilings(rows, app), args.out))
 
 
 if __name__ == "__main__":

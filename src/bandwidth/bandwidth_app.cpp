@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-namespace kp::bandwidth {
+namespace kp::bench::bandwidth {
 
 template <class Space>
 struct Copy {
@@ -17,6 +17,28 @@ struct Triad {
   View<const double*, Space> b, c;
   double scalar;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const { a(i) = b(i) + scalar * c(i); }
+};
+
+// The read-only stream: a sum of the array, 16 elements per call in a fixed
+// pairwise order (independent adds the compiler vectorizes without
+// reassociating anything), so that one core is limited by loads, not by the
+// latency of one long chain of dependent adds.
+template <class Space>
+struct ReadSum {
+  static constexpr std::int64_t kChunk = 16;
+  View<const double*, Space> a;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t chunk, double& sum) const {
+    const std::int64_t first = chunk * kChunk;
+    const std::int64_t n = a.extent(0);
+    if (first + kChunk <= n) {
+      double lanes[kChunk / 2];
+      for (int j = 0; j < kChunk / 2; ++j) lanes[j] = a(first + j) + a(first + kChunk / 2 + j);
+      for (int j = 0; j < kChunk / 4; ++j) lanes[j] += lanes[j + kChunk / 4];
+      sum += (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
+    } else {
+      for (std::int64_t i = first; i < n; ++i) sum += a(i);
+    }
+  }
 };
 
 template <class Space>
@@ -81,6 +103,28 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
          });
        },
        poison, 3 * array_bytes});
+  // Reads b once (the read-only apps' ceiling: reduce, minloc). Its elements
+  // are i % 1000, so every partial sum is an integer below 2^53: exact in any order.
+  const View<double, Space> sum("bandwidth sum");
+  const std::int64_t chunks = (n + ReadSum<Space>::kChunk - 1) / ReadSum<Space>::kChunk;
+  space_case.variants.push_back(
+      {"read",
+       [=] {
+         Kokkos::parallel_reduce("bandwidth::read", Kokkos::RangePolicy<Space>(0, chunks),
+                                 ReadSum<Space>{b}, sum);
+       },
+       [=] {
+         double got = 0;
+         Kokkos::deep_copy(got, sum);
+         const std::int64_t rest = n % 1000;
+         const double expected = double(n / 1000) * 499500.0 + double(rest * (rest - 1) / 2);
+         std::ostringstream detail;
+         detail << "sum " << got << ", expected " << expected;
+         return Check{got == expected, detail.str()};
+       },
+       [=] { Kokkos::deep_copy(sum, -1.0); }, array_bytes});
+  // The bandwidth rows are the ceilings the other applications are read against.
+  set_kind(space_case, {"copy", "deep-copy", "triad", "read"}, "ceiling");
   return space_case;
 }
 
@@ -88,4 +132,4 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   template SpaceCase BandwidthApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_BANDWIDTH_INSTANTIATE)
 
-}  // namespace kp::bandwidth
+}  // namespace kp::bench::bandwidth

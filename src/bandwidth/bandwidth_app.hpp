@@ -8,7 +8,7 @@
 
 #include "harness/app.hpp"
 
-namespace kp::bandwidth {
+namespace kp::bench::bandwidth {
 
 class BandwidthApp {
  public:
@@ -18,7 +18,7 @@ class BandwidthApp {
       "over --size doubles.";
   static constexpr std::uint64_t default_size = std::uint64_t{1} << 27;
 
-  std::vector<std::string> variant_names() const { return {"copy", "deep-copy", "triad"}; }
+  std::vector<std::string> variant_names() const { return {"copy", "deep-copy", "triad", "read"}; }
   void add_options(Cli&) {}
   void prepare(const CommonOptions& options) { size_ = options.size; }
   double host_bytes(const CommonOptions& options) const { return 3.0 * 8 * options.size; }
@@ -31,4 +31,4 @@ class BandwidthApp {
   std::uint64_t size_ = 0;
 };
 
-}  // namespace kp::bandwidth
+}  // namespace kp::bench::bandwidth

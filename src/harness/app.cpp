@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#ifdef KOKKOS_ENABLE_OPENMP
+#include <omp.h>
+#endif
 
 namespace kp {
 
@@ -60,6 +63,18 @@ void check_host_memory(double bytes, const std::string& what) {
   }
 }
 
+namespace {
+// Set by KokkosSession: the OpenMP runtime runs unpinned and nobody said so yet.
+bool openmp_unpinned = false;
+}  // namespace
+
+void warn_if_openmp_unpinned() {
+  if (!openmp_unpinned) return;
+  openmp_unpinned = false;
+  std::cerr << "warning: OMP_PROC_BIND is not set, so OpenMP threads are not pinned; for steady "
+               "timings run with OMP_PROC_BIND=spread OMP_PLACES=threads\n";
+}
+
 std::vector<std::string> split_kokkos_args(int& argc, char** argv) {
   std::vector<std::string> kokkos;
   int kept = 1;
@@ -86,10 +101,19 @@ KokkosSession::KokkosSession(const std::vector<std::string>& kokkos_args,
 #else
   (void)spaces;
 #endif
-  // Pin OpenMP threads unless the user chose otherwise: unpinned threads
-  // migrate between cores and make the timings noisy (Kokkos warns as well).
-  setenv("OMP_PROC_BIND", "spread", 0);
-  setenv("OMP_PLACES", "threads", 0);
+#ifdef KOKKOS_ENABLE_OPENMP
+  // The OpenMP runtime reads OMP_PROC_BIND and OMP_PLACES once, when the
+  // program starts, so they cannot be set from here: unpinned threads migrate
+  // between cores and make the timings noisy. warn_if_openmp_unpinned says so
+  // in one line on stderr (README: "Thread placement"); Kokkos' own four-line
+  // warning, on stdout where it would land among the tables, is held back so
+  // that it does not repeat it: Kokkos only checks that the variable is set,
+  // so it is set to what the runtime does, "false".
+  if (std::getenv("OMP_PROC_BIND") == nullptr) {
+    openmp_unpinned = omp_get_proc_bind() == omp_proc_bind_false;
+    setenv("OMP_PROC_BIND", "false", 0);
+  }
+#endif
   std::vector<std::string> storage = {"kokkos-primitives"};
   storage.insert(storage.end(), kokkos_args.begin(), kokkos_args.end());
   std::vector<char*> args;

@@ -10,6 +10,7 @@
 //   std::vector<std::string> variant_names() const;     // every variant, all spaces
 //   (optional) std::vector<std::string> default_variants() const;  // run when none named
 //   void add_options(Cli&);                              // its own options
+//   (optional) void load(CommonOptions&);               // read --input files, set the size
 //   void prepare(const CommonOptions&);                  // validate, make input + reference
 //   double host_bytes(const CommonOptions&) const;       // memory it will need, for the check
 //   std::string params() const;                          // e.g. "type=float"
@@ -71,11 +72,17 @@ class KokkosSession {
   KokkosSession& operator=(const KokkosSession&) = delete;
 };
 
+// Says once per process, in one line on stderr, that the openmp space runs
+// with unpinned threads (OMP_PROC_BIND unset when the session started); called
+// when the first openmp variant is about to run, so usage errors stay one line.
+void warn_if_openmp_unpinned();
+
 template <class App>
 std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
   std::vector<Row> rows;
   for_each_space(options.spaces, [&](auto tag) {
     using Space = typename decltype(tag)::space;
+    if (std::string(space_name<Space>()) == "openmp") warn_if_openmp_unpinned();
     SpaceCase space_case = app.template make_case<Space>(options);
     for (const Variant& variant : space_case.variants) {
       const auto& wanted = options.variants;
@@ -89,6 +96,9 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
                       m.samples, m.median_s, m.min_s, m.max_s,
                       variant.bytes_per_run > 0 ? variant.bytes_per_run : space_case.bytes_per_run,
                       space_case.items_per_run, m.check.pass, m.check.detail});
+      rows.back().kind = variant.kind;
+      rows.back().result = m.check.result;
+      rows.back().samples_s = m.samples_s;
     }
   });
   return rows;
@@ -116,6 +126,9 @@ int run_app(int argc, char** argv) {
     add_common_options(cli, options);
     app.add_options(cli);
     if (!cli.parse(argc, argv)) return 0;
+    // An app that reads the user's data (--input) loads it here, before the
+    // memory check and Kokkos, and sets options.size from it.
+    if constexpr (requires { app.load(options); }) app.load(options);
     validate_common(options, app.variant_names(), default_variants(app));
     check_host_memory(app.host_bytes(options), std::string(App::name) + " input");
     session.emplace(kokkos_args, options.spaces);

@@ -35,6 +35,7 @@ Measurement measure(const Variant& variant, const Timing& timing) {
     spent += samples.back();
   }
   result.samples = static_cast<int>(samples.size());
+  result.samples_s = samples;
   const Summary summary = summarize(samples);
   result.median_s = summary.median;
   result.min_s = summary.min;

@@ -3,14 +3,17 @@
 // it can run there, each with a correctness check, and the bytes and items one
 // run moves, from which the report derives GB/s and items/s.
 #include <functional>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kp {
 
 struct Check {
   bool pass = false;
-  std::string detail;  // e.g. "|err| 3e-7 <= tol 1e-5", shown in the table and CSV
+  std::string detail;    // e.g. "|err| 3e-7 <= tol 1e-5", shown in the table and CSV
+  std::string result{};  // optional: the checked result as a JSON value (a sum, {"value":..})
 };
 
 struct Variant {
@@ -24,6 +27,10 @@ struct Variant {
   // Compulsory bytes of this variant where they differ from the case's
   // (e.g. copy moves 2 arrays, triad 3); 0 means SpaceCase::bytes_per_run.
   double bytes_per_run = 0;
+  // Whose algorithm this is: "ours" (the project's), "baseline" (what a user
+  // would pick instead: Kokkos built-ins, Kokkos Kernels, CUB, the standard
+  // library, plain loops) or "ceiling" (the bandwidth app's streams).
+  std::string kind = "ours";
 };
 
 struct SpaceCase {
@@ -31,6 +38,17 @@ struct SpaceCase {
   double items_per_run = 0;
   std::vector<Variant> variants;
 };
+
+// Sets the kind of the named variants (those present; others are left as
+// they are): one list per application says which of its rows are baselines.
+inline void set_kind(SpaceCase& space_case, std::initializer_list<std::string_view> names,
+                     const char* kind) {
+  for (Variant& variant : space_case.variants) {
+    for (const std::string_view name : names) {
+      if (variant.name == name) variant.kind = kind;
+    }
+  }
+}
 
 struct Timing {
   int warmup = 3;
@@ -44,6 +62,7 @@ struct Timing {
 struct Measurement {
   double median_s = 0, min_s = 0, max_s = 0;
   int samples = 0;
+  std::vector<double> samples_s;  // every timed run, in order
   Check check;
 };
 

@@ -1,6 +1,7 @@
 #include "harness/report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -23,11 +24,16 @@ std::vector<double> speedups_over_serial(const std::vector<Row>& rows) {
   return speedups;
 }
 
+bool reads_only(const std::string& app) {
+  return app == "reduce" || app == "minloc";
+}
+
 void attach_ceilings(std::vector<Row>& rows) {
   for (Row& row : rows) {
     row.ceiling_gbps = 0;
     for (const Row& ceiling : rows) {
-      if (ceiling.app == "bandwidth" && ceiling.space == row.space) {
+      if (ceiling.app == "bandwidth" && ceiling.space == row.space &&
+          (ceiling.variant != "read" || reads_only(row.app) || row.app == "bandwidth")) {
         row.ceiling_gbps = std::max(row.ceiling_gbps, ceiling.gbps());
       }
     }
@@ -74,15 +80,23 @@ std::string number(double value) {
 
 }  // namespace
 
+std::string json_number(double value, int digits) {
+  if (std::isnan(value)) return "\"nan\"";
+  if (std::isinf(value)) return value > 0 ? "\"inf\"" : "\"-inf\"";
+  std::ostringstream out;
+  out << std::setprecision(digits) << value;
+  return out.str();
+}
+
 void print_table(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
-  const char* header[] = {"space", "variant", "median us", "min us",  "max us", "runs",
-                          "GB/s",  "%ceil",   "Gitem/s",   "speedup", "check"};
+  const char* header[] = {"space", "variant", "kind",  "median us", "min us",  "max us",
+                          "runs",  "GB/s",    "%ceil", "Gitem/s",   "speedup", "check"};
   std::vector<std::vector<std::string>> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    cells.push_back({r.space, r.variant, fixed(r.median_s * 1e6, 1), fixed(r.min_s * 1e6, 1),
-                     fixed(r.max_s * 1e6, 1), std::to_string(r.repeat),
+    cells.push_back({r.space, r.variant, r.kind, fixed(r.median_s * 1e6, 1),
+                     fixed(r.min_s * 1e6, 1), fixed(r.max_s * 1e6, 1), std::to_string(r.repeat),
                      r.bytes > 0 ? fixed(r.gbps(), 1) : "-",
                      r.bytes > 0 && r.ceiling_gbps > 0 ? fixed(r.percent_of_ceiling(), 0) : "-",
                      r.items > 0 ? fixed(r.gitems(), 3) : "-",
@@ -97,7 +111,7 @@ void print_table(std::ostream& out, const std::vector<Row>& rows) {
   const auto line = [&](auto&& cell) {
     for (std::size_t c = 0; c < width.size(); ++c) {
       // Names align left, numbers right, the check column is last and ragged.
-      const bool left = c < 2 || c + 1 == width.size();
+      const bool left = c < 3 || c + 1 == width.size();
       out << (left ? std::left : std::right) << std::setw(static_cast<int>(width[c])) << cell(c)
           << (c + 1 == width.size() ? "\n" : "  ");
     }
@@ -112,15 +126,15 @@ void print_table(std::ostream& out, const std::vector<Row>& rows) {
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
-  out << "app,space,variant,params,size,repeat,median_s,min_s,max_s,bytes,items,gbps,gitems_per_s,"
-         "speedup_vs_serial,ceiling_gbps,percent_of_ceiling,check,detail\n";
+  out << "app,space,variant,kind,params,size,repeat,median_s,min_s,max_s,bytes,items,gbps,"
+         "gitems_per_s,speedup_vs_serial,ceiling_gbps,percent_of_ceiling,check,detail\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     out << csv_field(r.app) << ',' << csv_field(r.space) << ',' << csv_field(r.variant) << ','
-        << csv_field(r.params) << ',' << r.size << ',' << r.repeat << ',' << number(r.median_s)
-        << ',' << number(r.min_s) << ',' << number(r.max_s) << ',' << number(r.bytes) << ','
-        << number(r.items) << ',' << number(r.gbps()) << ',' << number(r.gitems()) << ','
-        << number(speedups[i]) << ',' << number(r.ceiling_gbps) << ','
+        << csv_field(r.kind) << ',' << csv_field(r.params) << ',' << r.size << ',' << r.repeat
+        << ',' << number(r.median_s) << ',' << number(r.min_s) << ',' << number(r.max_s) << ','
+        << number(r.bytes) << ',' << number(r.items) << ',' << number(r.gbps()) << ','
+        << number(r.gitems()) << ',' << number(speedups[i]) << ',' << number(r.ceiling_gbps) << ','
         << number(r.percent_of_ceiling()) << ',' << (r.pass ? "PASS" : "FAIL") << ','
         << csv_field(r.detail) << '\n';
   }
@@ -132,18 +146,23 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     out << "  {\"app\": " << json_string(r.app) << ", \"space\": " << json_string(r.space)
-        << ", \"variant\": " << json_string(r.variant) << ", \"params\": " << json_string(r.params)
-        << ", \"size\": " << r.size << ", \"repeat\": " << r.repeat
-        << ", \"median_s\": " << number(r.median_s) << ", \"min_s\": " << number(r.min_s)
-        << ", \"max_s\": " << number(r.max_s) << ", \"bytes\": " << number(r.bytes)
-        << ", \"items\": " << number(r.items) << ", \"gbps\": " << number(r.gbps())
-        << ", \"gitems_per_s\": " << number(r.gitems())
+        << ", \"variant\": " << json_string(r.variant) << ", \"kind\": " << json_string(r.kind)
+        << ", \"params\": " << json_string(r.params) << ", \"size\": " << r.size
+        << ", \"repeat\": " << r.repeat << ", \"median_s\": " << number(r.median_s)
+        << ", \"min_s\": " << number(r.min_s) << ", \"max_s\": " << number(r.max_s)
+        << ", \"bytes\": " << number(r.bytes) << ", \"items\": " << number(r.items)
+        << ", \"gbps\": " << number(r.gbps()) << ", \"gitems_per_s\": " << number(r.gitems())
         << ", \"speedup_vs_serial\": " << number(speedups[i])
         << ", \"ceiling_gbps\": " << number(r.ceiling_gbps)
         << ", \"percent_of_ceiling\": " << number(r.percent_of_ceiling())
         << ", \"check\": " << json_string(r.pass ? "PASS" : "FAIL")
-        << ", \"detail\": " << json_string(r.detail) << "}" << (i + 1 < rows.size() ? "," : "")
-        << "\n";
+        << ", \"detail\": " << json_string(r.detail);
+    if (!r.result.empty()) out << ", \"result\": " << r.result;
+    out << ", \"samples_s\": [";
+    for (std::size_t s = 0; s < r.samples_s.size(); ++s) {
+      out << (s ? ", " : "") << number(r.samples_s[s]);
+    }
+    out << "]}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "]\n";
 }

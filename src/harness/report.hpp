@@ -23,6 +23,11 @@ struct Row {
   // The space's measured memory ceiling (the bandwidth app's best GB/s in
   // the same run), 0 when unknown; the report then shows GB/s as a share of it.
   double ceiling_gbps = 0;
+  std::string kind = "ours";  // the variant's kind: ours, baseline or ceiling
+  // Written to JSON only: the check's result as a JSON value ("" = none) and
+  // every timed run, for tests between runs (scripts/compare.py).
+  std::string result{};
+  std::vector<double> samples_s{};
 
   double gbps() const { return median_s > 0 ? bytes / median_s * 1e-9 : 0; }
   double gitems() const { return median_s > 0 ? items / median_s * 1e-9 : 0; }
@@ -30,12 +35,21 @@ struct Row {
 };
 
 // Sets each row's ceiling_gbps to the best GB/s of the `bandwidth` rows of
-// its space (rows of spaces without such a row keep 0).
+// its space (rows of spaces without such a row keep 0). The read-only stream
+// (`read`) counts only for the apps that only read (reads_only) and for the
+// bandwidth rows themselves: a copy or a scan also writes, and a CPU writes
+// more slowly than it reads.
 void attach_ceilings(std::vector<Row>& rows);
 
+// Whether an application's compulsory traffic is a read of its input alone.
+bool reads_only(const std::string& app);
 // Speedup of each row over the Serial row of the same app, variant and
 // params; 0 where no Serial row exists.
 std::vector<double> speedups_over_serial(const std::vector<Row>& rows);
+
+// A JSON number with `digits` significant digits; non-finite values, which
+// JSON lacks, become the strings "nan", "inf", "-inf".
+std::string json_number(double value, int digits = 17);
 
 void print_table(std::ostream& out, const std::vector<Row>& rows);
 void write_csv(std::ostream& out, const std::vector<Row>& rows);

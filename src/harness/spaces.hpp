@@ -3,6 +3,7 @@
 // calls a generic function once per requested space with a type tag, so the
 // applications instantiate each variant for every backend from one source.
 #include <Kokkos_Core.hpp>
+#include <kp/impl/common.hpp>
 #include <string>
 #include <vector>
 
@@ -42,10 +43,8 @@ KP_IF_OPENMP(template <> inline const char* space_name<Kokkos::OpenMP>() { retur
 KP_IF_CUDA(template <> inline const char* space_name<Kokkos::Cuda>() { return "cuda"; })
 
 // Host spaces run their algorithms on host memory; device spaces on their own.
-template <class Space>
-using Memory = typename Space::memory_space;
-template <class T, class Space>
-using View = Kokkos::View<T, Kokkos::Device<Space, Memory<Space>>>;
+using impl::Memory;
+using impl::View;
 
 inline std::vector<std::string> enabled_spaces() {
   std::vector<std::string> names;
@@ -72,9 +71,5 @@ bool cuda_device_usable(std::string& why);
 }  // namespace kp
 
 namespace kp {
-// GPUs run thousands of threads in teams; host spaces one thread a team.
-template <class Space>
-constexpr bool is_gpu_space() {
-  return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
-}
+using impl::is_gpu_space;
 }  // namespace kp

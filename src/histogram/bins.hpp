@@ -4,7 +4,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-namespace kp::histogram {
+namespace kp::bench::histogram {
 
 using Count = std::uint32_t;
 
@@ -16,4 +16,4 @@ KOKKOS_INLINE_FUNCTION int clamp_bin(std::int32_t value, int bins) {
 // copies, CUB's temporary storage) are skipped when they would need more.
 constexpr double kExtraBytesBudget = 2.0 * (1 << 30);
 
-}  // namespace kp::histogram
+}  // namespace kp::bench::histogram

@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cub/cub.cuh>
+#include <stdexcept>
+#include <string>
 
-namespace kp::histogram {
+namespace kp::bench::histogram {
 
 namespace {
 
@@ -28,6 +30,12 @@ cudaError_t histogram_even(void* temp, std::size_t& temp_bytes, CudaValues in, C
 }
 
 }  // namespace
+
+void check_cuda(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
+  }
+}
 
 std::optional<CubHistogram> CubHistogram::make(CudaValues in, CudaCounts counts, std::string& why) {
   std::size_t temp_bytes = 0;
@@ -51,5 +59,5 @@ void CubHistogram::operator()() const {
   check_cuda(histogram_even(temp_.data(), temp_bytes, in_, counts_), "cub::DeviceHistogram");
 }
 
-}  // namespace kp::histogram
+}  // namespace kp::bench::histogram
 #endif

@@ -1,13 +1,23 @@
 #include "histogram/histogram_app.hpp"
 
-namespace kp::histogram {
+#include <algorithm>
+
+#include "harness/npy.hpp"
+
+namespace kp::bench::histogram {
 
 std::vector<std::string> HistogramApp::variant_names() const {
-  std::vector<std::string> names = {"atomic", "scatter-duplicated", "scatter-atomic",
+  std::vector<std::string> names = {"kp", "atomic", "scatter-duplicated", "scatter-atomic",
                                     "team-scratch"};
 #if defined(KOKKOS_ENABLE_CUDA)
   names.push_back("cluster-dsm");
   names.push_back("cub");
+#endif
+#ifdef KOKKOS_ENABLE_SERIAL
+  names.push_back("plain-loop");  // Serial only
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  names.push_back("omp-private");  // OpenMP only
 #endif
   return names;
 }
@@ -18,6 +28,26 @@ void HistogramApp::add_options(Cli& cli) {
                  "input values: uniform over a range a little wider than the bins, or skewed "
                  "(90% in 4 bins)",
                  {"uniform", "skewed"});
+  cli.add_string("--input", &input_file_,
+                 "count the values of this 1-D .npy file instead (int32; int64 and integer-valued "
+                 "floats that fit in int32): its length sets --size");
+  cli.add_string("--output", &output_file_,
+                 "write the counts (uint64) of the first variant, once its check passed, to this "
+                 ".npy file");
+}
+
+void HistogramApp::load(CommonOptions& options) {
+  output_.set_path(output_file_, "--output");
+  if (input_file_.empty()) return;
+  const std::string where = "--input: " + input_file_;
+  const npy::Array array = npy::read(input_file_, "--input");
+  if (options.size != default_size && options.size != array.size()) {
+    throw UsageError(where + " holds " + std::to_string(array.size()) + " values but --size is " +
+                     std::to_string(options.size) + "; leave --size out");
+  }
+  file_ = npy::exact_values<std::int32_t>(array, where);
+  options.size = array.size();
+  dist_ = "file";
 }
 
 double HistogramApp::host_bytes(const CommonOptions& options) const {
@@ -27,7 +57,16 @@ double HistogramApp::host_bytes(const CommonOptions& options) const {
 }
 
 void HistogramApp::prepare(const CommonOptions& options) {
-  input_ = make_input(options.size, static_cast<int>(bins_), dist_);
+  if (file_) {
+    HostValues values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "histogram input"),
+                      file_->size());
+    std::copy(file_->begin(), file_->end(), values.data());
+    file_.reset();
+    input_ = input_from_values(values, static_cast<int>(bins_));
+  } else {
+    input_ = make_input(options.size, static_cast<int>(bins_), dist_);
+  }
+  input_.output = &output_;
 }
 
 template <class Space>
@@ -39,4 +78,4 @@ SpaceCase HistogramApp::make_case(const CommonOptions&) {
   template SpaceCase HistogramApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_HISTOGRAM_APP_INSTANTIATE)
 
-}  // namespace kp::histogram
+}  // namespace kp::bench::histogram

@@ -2,13 +2,15 @@
 // histogram: counts int32 values into B bins (clamped at both ends), by every
 // variant on every enabled space.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/app.hpp"
+#include "harness/npy.hpp"
 #include "histogram/input.hpp"
 
-namespace kp::histogram {
+namespace kp::bench::histogram {
 
 class HistogramApp {
  public:
@@ -21,6 +23,7 @@ class HistogramApp {
 
   std::vector<std::string> variant_names() const;
   void add_options(Cli& cli);
+  void load(CommonOptions& options);  // --input
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;
   std::string params() const { return "bins=" + std::to_string(bins_) + ",dist=" + dist_; }
@@ -32,6 +35,10 @@ class HistogramApp {
   std::uint64_t bins_ = 256;
   std::string dist_ = "uniform";
   Input input_;
+  std::string input_file_;                         // --input FILE.npy
+  std::optional<std::vector<std::int32_t>> file_;  // its values until prepare()
+  std::string output_file_;                        // --output FILE.npy
+  npy::FirstResult output_;
 };
 
 // The variants that can run on one space for this input (explicitly
@@ -40,4 +47,4 @@ class HistogramApp {
 template <class Space>
 SpaceCase make_space_case(const Input& input);
 
-}  // namespace kp::histogram
+}  // namespace kp::bench::histogram

@@ -5,9 +5,10 @@
 #include <string>
 
 #include "harness/benchmark.hpp"
+#include "harness/npy.hpp"
 #include "histogram/bins.hpp"
 
-namespace kp::histogram {
+namespace kp::bench::histogram {
 
 using HostValues = Kokkos::View<std::int32_t*, Kokkos::HostSpace>;
 using HostCounts = Kokkos::View<Count*, Kokkos::HostSpace>;
@@ -15,7 +16,8 @@ using HostCounts = Kokkos::View<Count*, Kokkos::HostSpace>;
 struct Input {
   HostValues values;
   int bins = 0;
-  HostCounts reference;  // bins counts, by a sequential loop
+  HostCounts reference;                // bins counts, by a sequential loop
+  npy::FirstResult* output = nullptr;  // --output: check_counts offers it the counts (uint64)
 };
 
 // "uniform": values spread evenly over [-m, B + m), m = max(1, B/16), so a
@@ -31,4 +33,4 @@ Input input_from_values(HostValues values, int bins);
 // Exact, bin by bin; the detail names the first differing bin.
 Check check_counts(const Input& input, const HostCounts& counts);
 
-}  // namespace kp::histogram
+}  // namespace kp::bench::histogram

@@ -2,18 +2,21 @@
 // functor is one algorithm; make_space_case wires them to the runner and
 // leaves out, with a note on stderr, those that cannot run here.
 #include <Kokkos_ScatterView.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <iostream>
+#include <kp/histogram.hpp>
 #include <string>
 #include <type_traits>
+#include <vector>
 
+#include <kp/impl/launch.hpp>
 #include "harness/spaces.hpp"
 #include "histogram/cuda_variants.hpp"
 #include "histogram/histogram_app.hpp"
-#include "primitives/device/launch.hpp"
 
-namespace kp::histogram {
+namespace kp::bench::histogram {
 
 // One global atomic increment per input.
 template <class Space>
@@ -117,6 +120,8 @@ SpaceCase make_space_case(const Input& input) {
     c.variants.push_back({name, std::move(run), check, poison});
   };
 
+  // The library call, as a user makes it (kp/histogram.hpp): what users get.
+  add("kp", [=] { kp::histogram(Space(), in, counts); });
   add("atomic", [=] {
     Kokkos::deep_copy(counts, Count{0});
     Kokkos::parallel_for("histogram::atomic", Kokkos::RangePolicy<Space>(0, n),
@@ -147,7 +152,7 @@ SpaceCase make_space_case(const Input& input) {
   const std::size_t scratch = sizeof(Count) * bins;
   const std::size_t scratch_max = Kokkos::TeamPolicy<Space>::scratch_size_max(0);
   if (scratch <= scratch_max) {
-    const device::Launch launch = device::whole_array_launch<Space>(n);
+    const impl::Launch launch = impl::whole_array_launch<Space>(n);
     add("team-scratch", [=] {
       Kokkos::deep_copy(counts, Count{0});
       Kokkos::parallel_for("histogram::team-scratch",
@@ -164,10 +169,12 @@ SpaceCase make_space_case(const Input& input) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     std::string why;
-    if (const auto dsm = ClusterDsmHistogram::make(in, counts, why)) {
-      add("cluster-dsm", *dsm);
+    // The library's cluster kernel (kp/impl/cluster_histogram.hpp), named.
+    const auto plan = kp::impl::cluster_plan<std::int32_t, Count>(Space(), bins);
+    if (plan.why.empty()) {
+      add("cluster-dsm", [=] { kp::histogram(Space(), in, counts, kp::Algorithm::cluster); });
     } else {
-      note_skipped("cluster-dsm", space, why);
+      note_skipped("cluster-dsm", space, plan.why);
     }
     if (const auto cub = CubHistogram::make(in, counts, why)) {
       add("cub", *cub);
@@ -176,10 +183,46 @@ SpaceCase make_space_case(const Input& input) {
     }
   }
 #endif
+  // The host baselines: the plain sequential loop (serial), and the same loop
+  // on every core with a private histogram per thread added at the end (openmp).
+#ifdef KOKKOS_ENABLE_SERIAL
+  if constexpr (std::is_same_v<Space, Kokkos::Serial>) {
+    add("plain-loop", [=] {
+      Count* out = counts.data();
+      const std::int32_t* x = in.data();
+      std::fill(out, out + bins, Count{0});
+      for (std::int64_t i = 0; i < n; ++i) ++out[clamp_bin(x[i], bins)];
+    });
+  }
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
+    const int threads = Space().concurrency();
+    add("omp-private", [=] {
+      Count* out = counts.data();
+      const std::int32_t* x = in.data();
+      std::fill(out, out + bins, Count{0});
+#pragma omp parallel num_threads(threads)
+      {
+        std::vector<Count> local(bins, Count{0});
+#pragma omp for schedule(static) nowait
+        for (std::int64_t i = 0; i < n; ++i) ++local[clamp_bin(x[i], bins)];
+        for (int b = 0; b < bins; ++b) {
+          if (local[b] != 0) {
+#pragma omp atomic
+            out[b] += local[b];
+          }
+        }
+      }
+    });
+  }
+#endif
+  set_kind(c, {"scatter-duplicated", "scatter-atomic", "cub", "plain-loop", "omp-private"},
+           "baseline");
   return c;
 }
 
 #define KP_HISTOGRAM_INSTANTIATE(Space) template SpaceCase make_space_case<Space>(const Input&);
 KP_FOR_EACH_SPACE(KP_HISTOGRAM_INSTANTIATE)
 
-}  // namespace kp::histogram
+}  // namespace kp::bench::histogram

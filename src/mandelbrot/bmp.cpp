@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace kp::mandelbrot {
+namespace kp::bench::mandelbrot {
 
 namespace {
 void put_le(std::vector<char>& out, std::uint64_t value, int bytes) {
@@ -66,4 +66,4 @@ Rgb colour_of(std::uint32_t n, std::uint32_t max) {
   return {channel(9 * s * t * t * t), channel(15 * s * s * t * t), channel(8.5 * s * s * s * t)};
 }
 
-}  // namespace kp::mandelbrot
+}  // namespace kp::bench::mandelbrot

@@ -4,15 +4,28 @@
 #include <stdexcept>
 
 #include "mandelbrot/bmp.hpp"
+#include "mandelbrot/png.hpp"
 
-namespace kp::mandelbrot {
+namespace kp::bench::mandelbrot {
 
-void ImageWriter::write_once(const Frame& frame, const Iterations* image) {
+void ImageWriter::write_once(const Frame& frame, const Iterations* image, bool pass) {
   if (written_) return;
   written_ = true;
-  write_bmp(path_, frame.width, frame.height, [&](std::int64_t row, std::int64_t column) {
+  if (!pass) return;
+  if (counts_) {
+    counts_->offer(
+        pass, image,
+        {static_cast<std::uint64_t>(frame.height), static_cast<std::uint64_t>(frame.width)});
+  }
+  if (path_.empty()) return;
+  const auto pixel = [&](std::int64_t row, std::int64_t column) {
     return colour_of(image[row * frame.width + column], frame.max_iterations);
-  });
+  };
+  if (has_png_suffix(path_)) {
+    write_png(path_, frame.width, frame.height, pixel);
+  } else {
+    write_bmp(path_, frame.width, frame.height, pixel);
+  }
 }
 
 void MandelbrotApp::add_options(Cli& cli) {
@@ -20,7 +33,21 @@ void MandelbrotApp::add_options(Cli& cli) {
   cli.add_string("--height", &height_, "image height in pixels [default: --size]");
   cli.add_size("--iterations", &iterations_, "maximum iterations per pixel", 1, 1000000);
   cli.add_string("--region", &region_, "the rectangle x0,y0,x1,y1 of the complex plane");
-  cli.add_string("--out", &out_, "write the image of the first passing variant as a 24-bit BMP");
+  cli.add_string("--out", &out_,
+                 "write the image of the first variant, once its check passed: PNG for a name "
+                 "ending in .png, else a 24-bit BMP");
+  cli.add_string("--output", &output_file_,
+                 "write the escape counts (height x width, uint32) of the first variant, once its "
+                 "check passed, to this .npy file");
+}
+
+void MandelbrotApp::load(CommonOptions&) {
+  output_.set_path(output_file_, "--output");
+  if (has_png_suffix(out_) && !png_supported()) {
+    throw UsageError("--out " + out_ +
+                     ": this build has no PNG support (install libstb-dev and rebuild, or write "
+                     "a .bmp)");
+  }
 }
 
 std::int64_t MandelbrotApp::side(const std::string& text, const char* option,
@@ -50,7 +77,9 @@ void MandelbrotApp::prepare(const CommonOptions& options) {
     if (!std::ofstream(out_, std::ios::binary)) {
       throw std::runtime_error("cannot write '" + out_ + "'");
     }
-    writer_ = std::make_shared<ImageWriter>(out_);
+  }
+  if (!out_.empty() || output_.pending()) {
+    writer_ = std::make_shared<ImageWriter>(out_, output_.pending() ? &output_ : nullptr);
   }
   reference_ = reference_image(frame_);
 }
@@ -69,4 +98,4 @@ SpaceCase MandelbrotApp::make_case(const CommonOptions&) {
   template SpaceCase MandelbrotApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_MANDELBROT_APP_INSTANTIATE)
 
-}  // namespace kp::mandelbrot
+}  // namespace kp::bench::mandelbrot

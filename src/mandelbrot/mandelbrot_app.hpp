@@ -7,19 +7,24 @@
 #include <vector>
 
 #include "harness/app.hpp"
+#include "harness/npy.hpp"
 #include "mandelbrot/frame.hpp"
 
-namespace kp::mandelbrot {
+namespace kp::bench::mandelbrot {
 
-// Writes the image once, from the host copy of the first variant whose check
-// passes (so the picture is one a variant computed, not the reference).
+// Writes the image (--out) and the escape counts (--output, .npy) once, from
+// the host copy of the first checked variant's image, and only when its check
+// passed (so the picture is one a variant computed, not the reference).
 class ImageWriter {
  public:
-  explicit ImageWriter(std::string path) : path_(std::move(path)) {}
-  void write_once(const Frame& frame, const Iterations* image);
+  // `image_path` may be empty; `counts` may be null (no --output).
+  ImageWriter(std::string image_path, npy::FirstResult* counts)
+      : path_(std::move(image_path)), counts_(counts) {}
+  void write_once(const Frame& frame, const Iterations* image, bool pass);
 
  private:
   std::string path_;
+  npy::FirstResult* counts_;
   bool written_ = false;
 };
 
@@ -34,6 +39,7 @@ class MandelbrotApp {
 
   std::vector<std::string> variant_names() const { return {"mdrange", "team-rows"}; }
   void add_options(Cli& cli);
+  void load(CommonOptions& options);  // checks --output
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;
   std::string params() const;
@@ -49,6 +55,8 @@ class MandelbrotApp {
   std::uint64_t iterations_ = 50;
   std::string region_ = "-2,-1.5,1,1.5";
   std::string out_;
+  std::string output_file_;  // --output FILE.npy
+  npy::FirstResult output_;
   Frame frame_;
   std::vector<Iterations> reference_;
   std::shared_ptr<ImageWriter> writer_;
@@ -64,4 +72,4 @@ template <class Space>
 SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& reference,
                           std::shared_ptr<ImageWriter> writer);
 
-}  // namespace kp::mandelbrot
+}  // namespace kp::bench::mandelbrot

@@ -7,7 +7,7 @@
 #include "harness/spaces.hpp"
 #include "mandelbrot/mandelbrot_app.hpp"
 
-namespace kp::mandelbrot {
+namespace kp::bench::mandelbrot {
 
 template <class Space>
 struct PixelsByMDRange {
@@ -50,7 +50,7 @@ SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& ref
   const auto check = [&frame, &reference, image, writer] {
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), image);
     Check result = check_image(frame, reference, host.data());
-    if (result.pass && writer) writer->write_once(frame, host.data());
+    if (writer) writer->write_once(frame, host.data(), result.pass);
     return result;
   };
   // More than any count can be, so an unwritten pixel fails the check.
@@ -75,4 +75,4 @@ SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& ref
                                             std::shared_ptr<ImageWriter>);
 KP_FOR_EACH_SPACE(KP_MANDELBROT_INSTANTIATE)
 
-}  // namespace kp::mandelbrot
+}  // namespace kp::bench::mandelbrot

@@ -6,7 +6,7 @@
 
 #include "primitives/device/cub_temp_storage.hpp"
 
-namespace kp::minloc {
+namespace kp::bench::minloc {
 
 namespace {
 
@@ -30,12 +30,12 @@ std::function<void()> make_cub_run(Op op, View<const float*, Kokkos::Cuda> x,
   const std::int64_t n = x.extent(0);
   const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
   // x and result are captured so that the run keeps them alive.
-  return device::cub_with_temp_storage(
+  return bench::cub_with_temp_storage(
       "cub::DeviceReduce::ArgMin/ArgMax", [=](void* temp, std::size_t& temp_bytes) {
         (void)result;
         return arg_extremum(op, temp, temp_bytes, x.data(), value_out, index_out, n, stream);
       });
 }
 
-}  // namespace kp::minloc
+}  // namespace kp::bench::minloc
 #endif

@@ -9,7 +9,7 @@
 
 #include "minloc/order.hpp"
 
-namespace kp::minloc {
+namespace kp::bench::minloc {
 
 template <class O>
 struct FirstLocOp {
@@ -33,4 +33,4 @@ struct FirstLocOp {
   }
 };
 
-}  // namespace kp::minloc
+}  // namespace kp::bench::minloc

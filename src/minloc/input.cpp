@@ -6,8 +6,9 @@
 #include <sstream>
 
 #include "harness/cli.hpp"
+#include "harness/report.hpp"
 
-namespace kp::minloc {
+namespace kp::bench::minloc {
 
 namespace {
 
@@ -90,7 +91,9 @@ Check check_extremum(const Input& input, const ValLoc& result) {
   if (!pass && in_range && result.val == ref.val && input.values(result.loc) == ref.val) {
     detail << ": holds the " << op_name(input.op) << " but is not its first index";
   }
-  return {pass, detail.str()};
+  return {pass, detail.str(),
+          "{\"value\": " + json_number(result.val, 9) +
+              ", \"index\": " + std::to_string(result.loc) + "}"};
 }
 
-}  // namespace kp::minloc
+}  // namespace kp::bench::minloc

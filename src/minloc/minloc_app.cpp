@@ -1,12 +1,23 @@
 #include "minloc/minloc_app.hpp"
+#include <algorithm>
 
-namespace kp::minloc {
+#include <algorithm>
+
+#include "harness/npy.hpp"
+
+namespace kp::bench::minloc {
 
 std::vector<std::string> MinlocApp::variant_names() const {
-  std::vector<std::string> names = {"kokkos-minloc", "reducer-first", "cas-naive",
-                                    "cas-skip",      "cas-tiebreak",  "vector"};
+  std::vector<std::string> names = {"kp",       "kokkos-minloc", "reducer-first", "cas-naive",
+                                    "cas-skip", "cas-tiebreak",  "vector"};
 #ifdef KOKKOS_ENABLE_CUDA
   names.push_back("cub");  // runs on the cuda space only
+#endif
+#if defined(KOKKOS_ENABLE_SERIAL) || (defined(KOKKOS_ENABLE_OPENMP) && defined(KP_HAVE_STD_PAR))
+  names.push_back("std-min-element");  // Serial, and OpenMP with TBB (par_unseq)
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  names.push_back("omp-partials");  // OpenMP only
 #endif
   return names;
 }
@@ -17,7 +28,7 @@ std::vector<std::string> MinlocApp::default_variants() const {
   // 2^26). It stays available by name, to show that, but a default run
   // checks only variants that implement the first-index contract.
   std::vector<std::string> names = variant_names();
-  names.erase(names.begin());
+  names.erase(std::find(names.begin(), names.end(), "kokkos-minloc"));
   return names;
 }
 
@@ -28,6 +39,29 @@ void MinlocApp::add_options(Cli& cli) {
                  "input values: integers 0..10000 stored in float (many tied extrema), or "
                  "uniform reals in [-1,1) (few ties)",
                  {"integers", "uniform"});
+  cli.add_string("--input", &input_file_,
+                 "search the values of this 1-D .npy file instead (float32; float64, int32 and "
+                 "int64 where every value is exact in float32; no NaN): its length sets --size");
+}
+
+void MinlocApp::load(CommonOptions& options) {
+  if (input_file_.empty()) return;
+  const std::string where = "--input: " + input_file_;
+  const npy::Array array = npy::read(input_file_, "--input");
+  if (options.size != default_size && options.size != array.size()) {
+    throw UsageError(where + " holds " + std::to_string(array.size()) + " values but --size is " +
+                     std::to_string(options.size) + "; leave --size out");
+  }
+  if (array.size() == 0) throw UsageError(where + " holds no values: it has no minimum");
+  file_ = npy::exact_values<float>(array, where);
+  // NaN is unordered, so the first minimum would be undefined: refuse it now.
+  const auto nan = std::find_if(file_->begin(), file_->end(), [](float x) { return x != x; });
+  if (nan != file_->end()) {
+    throw UsageError(where + ": value NaN at index " + std::to_string(nan - file_->begin()) +
+                     ": NaN is unordered, so minloc/maxloc of this array is undefined");
+  }
+  options.size = array.size();
+  data_ = "file";
 }
 
 double MinlocApp::host_bytes(const CommonOptions& options) const {
@@ -35,6 +69,11 @@ double MinlocApp::host_bytes(const CommonOptions& options) const {
 }
 
 void MinlocApp::prepare(const CommonOptions& options) {
+  if (file_) {
+    input_ = make_input(std::move(*file_), op_ == "max" ? Op::max : Op::min);
+    file_.reset();
+    return;
+  }
   input_ = make_input(options.size, data_, op_ == "max" ? Op::max : Op::min);
 }
 
@@ -47,4 +86,4 @@ SpaceCase MinlocApp::make_case(const CommonOptions&) {
   template SpaceCase MinlocApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_MINLOC_APP_INSTANTIATE)
 
-}  // namespace kp::minloc
+}  // namespace kp::bench::minloc

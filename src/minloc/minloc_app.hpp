@@ -3,13 +3,14 @@
 // first maximum), by every variant on every enabled space. Ties resolve to the
 // smallest index everywhere, so all backends agree bit for bit.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/app.hpp"
 #include "minloc/input.hpp"
 
-namespace kp::minloc {
+namespace kp::bench::minloc {
 
 class MinlocApp {
  public:
@@ -22,6 +23,7 @@ class MinlocApp {
   std::vector<std::string> variant_names() const;
   std::vector<std::string> default_variants() const;  // all but kokkos-minloc
   void add_options(Cli& cli);
+  void load(CommonOptions& options);  // --input
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;
   std::string params() const { return "op=" + op_ + ",data=" + data_; }
@@ -33,6 +35,8 @@ class MinlocApp {
   std::string op_ = "min";
   std::string data_ = "integers";
   Input input_;
+  std::string input_file_;                  // --input FILE.npy
+  std::optional<std::vector<float>> file_;  // its values until prepare()
 };
 
 // The variants on one space (explicitly instantiated in variants.cpp for every
@@ -40,4 +44,4 @@ class MinlocApp {
 template <class Space>
 SpaceCase make_typed_case(const Input& input);
 
-}  // namespace kp::minloc
+}  // namespace kp::bench::minloc

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace kp::minloc {
+namespace kp::bench::minloc {
 
 enum class Op { min, max };
 
@@ -96,4 +96,4 @@ struct ValueThenIndex {
   }
 };
 
-}  // namespace kp::minloc
+}  // namespace kp::bench::minloc

@@ -2,9 +2,20 @@
 // orders (min and max through Order<op>). Each functor is one algorithm;
 // make_ordered_case wires them to the runner. Every variant writes the same
 // (value, index) pair into `result`, and the one check compares it exactly.
-#include <cstdint>
-#include <limits>
+#include <kp/minloc.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <execution>
+#include <limits>
+#include <memory>
+#include <vector>
+#ifdef KOKKOS_ENABLE_OPENMP
+#include <omp.h>
+#endif
+
+#include <kp/impl/launch.hpp>
+#include <kp/impl/vector_reduce.hpp>
 #include "harness/spaces.hpp"
 #include "minloc/cub_variant.hpp"
 #include "minloc/first_loc_op.hpp"
@@ -12,10 +23,8 @@
 #include "minloc/minloc_app.hpp"
 #include "minloc/order.hpp"
 #include "minloc/packing.hpp"
-#include "primitives/device/launch.hpp"
-#include "primitives/device/vector_reduce.hpp"
 
-namespace kp::minloc {
+namespace kp::bench::minloc {
 
 // One element into a thread's running best; Prefer decides equal values.
 template <class Space, class Prefer>
@@ -91,6 +100,54 @@ struct DecodeWord {
 
 namespace {
 
+// The standard library's first extremum: std::min_element and max_element
+// both return the first of equal elements, whatever the policy.
+template <class O, class... Policy>
+ValLoc std_extremum(const float* first, std::int64_t n, Policy... policy) {
+  const float* best = O::op == Op::min ? std::min_element(policy..., first, first + n)
+                                       : std::max_element(policy..., first, first + n);
+  ValLoc out;
+  out.val = *best;
+  out.loc = best - first;
+  return out;
+}
+
+#ifdef KOKKOS_ENABLE_OPENMP
+// A plain OpenMP first extremum: each thread scans one contiguous chunk with
+// a strict comparison (the first extremum of its chunk), then the chunks'
+// candidates are combined in chunk order, a later one winning only when
+// strictly better. `partials` holds one slot per thread.
+template <class O>
+ValLoc omp_extremum(const float* x, std::int64_t n, int threads, ValLoc* partials) {
+  for (int t = 0; t < threads; ++t) partials[t].loc = -1;
+#pragma omp parallel num_threads(threads)
+  {
+    const std::int64_t t = omp_get_thread_num(), parts = omp_get_num_threads();
+    const std::int64_t begin = n * t / parts, end = n * (t + 1) / parts;
+    if (begin < end) {
+      ValLoc best;
+      best.val = x[begin];
+      best.loc = begin;
+      for (std::int64_t i = begin + 1; i < end; ++i) {
+        if (O::better(x[i], best.val)) {
+          best.val = x[i];
+          best.loc = i;
+        }
+      }
+      partials[t] = best;
+    }
+  }
+  ValLoc best;
+  best.loc = -1;
+  for (int t = 0; t < threads; ++t) {
+    if (partials[t].loc >= 0 && (best.loc < 0 || O::better(partials[t].val, best.val))) {
+      best = partials[t];
+    }
+  }
+  return best;
+}
+#endif
+
 // Reset the word, combine every candidate into it, decode it into `result`.
 template <class Space, class Packing, class Combine>
 void run_cas(const char* label, const Combine& combine, std::int64_t iterations,
@@ -110,7 +167,7 @@ SpaceCase make_ordered_case(const Input& input) {
   const View<const float*, Space> x = x_mutable;
   const View<ValLoc, Space> result("minloc result");
   const View<Word, Space> word("minloc word");
-  const device::Launch launch = device::whole_array_launch<Space>(n);
+  const impl::Launch launch = impl::whole_array_launch<Space>(n);
   const std::int64_t threads = std::int64_t{launch.league} * launch.team;
 
   SpaceCase c;
@@ -134,6 +191,28 @@ SpaceCase make_ordered_case(const Input& input) {
   // The check stays exact (this issue asks for the FIRST index, so a check
   // accepting any index that holds the extremum would hide exactly the bug
   // being measured): where Kokkos returns another index, the row says FAIL.
+  // The library call, as a user makes it (kp/minloc.hpp): what users get.
+  // It returns kp::ValueIndex, which the check reads as the ValLoc it knows.
+  const View<kp::ValueIndex<float>, Space> found("minloc kp result");
+  const auto check_found = [&input, found] {
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), found);
+    ValLoc v;
+    v.val = host().value;
+    v.loc = host().index;
+    return check_extremum(input, v);
+  };
+  const auto poison_found = [found] {
+    Kokkos::deep_copy(found, kp::ValueIndex<float>{std::numeric_limits<float>::quiet_NaN(), -2});
+  };
+  c.variants.push_back({"kp",
+                        [=] {
+                          if constexpr (O::op == Op::max) {
+                            kp::maxloc(Space(), x, found);
+                          } else {
+                            kp::minloc(Space(), x, found);
+                          }
+                        },
+                        check_found, poison_found});
   c.variants.push_back({"kokkos-minloc",
                         [=] {
                           Kokkos::parallel_reduce(
@@ -176,12 +255,37 @@ SpaceCase make_ordered_case(const Input& input) {
                         check, poison});
   // 16-byte loads, one launch, (value, index) pairs joined by ValueThenIndex.
   c.variants.push_back(
-      {"vector", device::make_vector_reduce<Space, FirstLocOp<O>>(x, result), check, poison});
+      {"vector", impl::make_vector_reduce<Space, FirstLocOp<O>>(x, result), check, poison});
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     c.variants.push_back({"cub", make_cub_run(O::op, x, result), check, poison});
   }
 #endif
+  // The host baselines: the standard library on one thread (serial) and on
+  // every core (openmp: par_unseq, on TBB's threads), and a plain OpenMP loop.
+#ifdef KOKKOS_ENABLE_SERIAL
+  if constexpr (std::is_same_v<Space, Kokkos::Serial>) {
+    c.variants.push_back(
+        {"std-min-element", [=] { result() = std_extremum<O>(x.data(), n); }, check, poison});
+  }
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
+#ifdef KP_HAVE_STD_PAR
+    c.variants.push_back(
+        {"std-min-element",
+         [=] { result() = std_extremum<O>(x.data(), n, std::execution::par_unseq); }, check,
+         poison});
+#endif
+    const int concurrency = Space().concurrency();
+    const auto partials = std::make_shared<std::vector<ValLoc>>(concurrency);
+    c.variants.push_back(
+        {"omp-partials",
+         [=] { result() = omp_extremum<O>(x.data(), n, concurrency, partials->data()); }, check,
+         poison});
+  }
+#endif
+  set_kind(c, {"kokkos-minloc", "cub", "std-min-element", "omp-partials"}, "baseline");
   return c;
 }
 
@@ -196,4 +300,4 @@ SpaceCase make_typed_case(const Input& input) {
 #define KP_MINLOC_INSTANTIATE(Space) template SpaceCase make_typed_case<Space>(const Input&);
 KP_FOR_EACH_SPACE(KP_MINLOC_INSTANTIATE)
 
-}  // namespace kp::minloc
+}  // namespace kp::bench::minloc

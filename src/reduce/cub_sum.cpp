@@ -6,12 +6,12 @@
 
 #include "primitives/device/cub_temp_storage.hpp"
 
-namespace kp::reduce {
+namespace kp::bench::reduce {
 
 template <class T>
 std::function<void()> make_cub_sum(View<const T*, Kokkos::Cuda> x, View<T*, Kokkos::Cuda> result) {
   const std::int64_t n = x.extent(0);
-  return device::cub_with_temp_storage(
+  return bench::cub_with_temp_storage(
       "cub::DeviceReduce::Sum", [x, result, n](void* temp, std::size_t& temp_bytes) {
         return cub::DeviceReduce::Sum(temp, temp_bytes, x.data(), result.data(), n,
                                       Kokkos::Cuda().cuda_stream());
@@ -25,5 +25,5 @@ template std::function<void()> make_cub_sum<double>(View<const double*, Kokkos::
 template std::function<void()> make_cub_sum<std::int64_t>(View<const std::int64_t*, Kokkos::Cuda>,
                                                           View<std::int64_t*, Kokkos::Cuda>);
 
-}  // namespace kp::reduce
+}  // namespace kp::bench::reduce
 #endif

@@ -1,13 +1,35 @@
 #include "reduce/input.hpp"
 
+#include "harness/cli.hpp"
 #include "harness/data.hpp"
+#include "harness/report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 #include <type_traits>
 
-namespace kp::reduce {
+namespace kp::bench::reduce {
+
+namespace {
+
+// Neumaier's compensated summation of the values in long double: the
+// reference, exact to long double; also returns sum |x|.
+template <class T>
+void fill_reference(Input<T>& input, long double& magnitude) {
+  long double sum = 0, compensation = 0;
+  magnitude = 0;
+  for (std::size_t i = 0; i < input.values.extent(0); ++i) {
+    const long double x = input.values(i), t = sum + x;
+    compensation += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
+    sum = t;
+    magnitude += std::fabs(x);
+  }
+  input.reference = sum + compensation;
+}
+
+}  // namespace
 
 template <class T>
 Input<T> make_input(std::uint64_t n, const std::string& data) {
@@ -16,7 +38,6 @@ Input<T> make_input(std::uint64_t n, const std::string& data) {
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "reduce input"), n);
   const bool integers = data == "integers" || std::is_integral_v<T>;
   const long long range = data == "integers" ? 8 : 1000;
-  long double sum = 0, compensation = 0, magnitude = 0;
   for (std::uint64_t i = 0; i < n; ++i) {
     const std::uint64_t r = splitmix64(i);
     T value;
@@ -26,13 +47,9 @@ Input<T> make_input(std::uint64_t n, const std::string& data) {
       value = static_cast<T>(static_cast<double>(r >> 11) * 0x1.0p-52 - 1.0);
     }
     input.values(i) = value;
-    // Neumaier's compensated summation keeps the reference exact to long double.
-    const long double x = value, t = sum + x;
-    compensation += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
-    sum = t;
-    magnitude += std::fabs(x);
   }
-  input.reference = sum + compensation;
+  long double magnitude = 0;
+  fill_reference(input, magnitude);
   if (!integers) {
     // Every summation order's rounding error is bounded by c * eps * sum|x|;
     // for zero-mean data a sequential float sum of 2^26 values lands near
@@ -44,20 +61,65 @@ Input<T> make_input(std::uint64_t n, const std::string& data) {
 }
 
 template <class T>
+Input<T> input_from_values(const std::vector<T>& values, const std::string& where) {
+  Input<T> input;
+  input.values = Kokkos::View<T*, Kokkos::HostSpace>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "reduce input"), values.size());
+  bool integers = true;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (!std::isfinite(values[i])) {
+        throw UsageError(where + ": value " + std::to_string(values[i]) + " at index " +
+                         std::to_string(i) + " is not finite, so the sum cannot be checked");
+      }
+      integers = integers && values[i] == std::trunc(values[i]);
+    }
+    input.values(i) = values[i];
+  }
+  long double magnitude = 0;
+  fill_reference(input, magnitude);
+  if constexpr (std::is_integral_v<T>) {
+    if (magnitude > static_cast<long double>(std::numeric_limits<T>::max())) {
+      throw UsageError(where + ": the values' magnitudes add up to more than int64 holds, so a " +
+                       "variant's partial sums could overflow");
+    }
+  } else {
+    const long double exact = std::ldexp(1.0L, std::numeric_limits<T>::digits);
+    if (!integers || magnitude > exact) {
+      const long double k = values.empty() ? 0.0L : static_cast<long double>(values.size() - 1);
+      const long double ku = k * std::numeric_limits<T>::epsilon() / 2;
+      const long double gamma = ku < 1 ? ku / (1 - ku) : std::numeric_limits<long double>::max();
+      input.tolerance = std::max(gamma, 16.0L * std::numeric_limits<T>::epsilon()) * magnitude;
+    }
+  }
+  return input;
+}
+
+template <class T>
 Check check_sum(const Input<T>& input, T result) {
   const long double error = std::fabs(static_cast<long double>(result) - input.reference);
   std::ostringstream detail;
   detail << "sum " << static_cast<double>(result) << " ref " << static_cast<double>(input.reference)
          << " |err| " << static_cast<double>(error) << " tol "
          << static_cast<double>(input.tolerance);
-  return {error <= input.tolerance, detail.str()};
+  Check check{error <= input.tolerance, detail.str()};
+  if constexpr (std::is_integral_v<T>) {
+    check.result = std::to_string(result);
+  } else {
+    check.result = json_number(result, std::numeric_limits<T>::max_digits10);
+  }
+  return check;
 }
 
 template Input<float> make_input<float>(std::uint64_t, const std::string&);
 template Input<double> make_input<double>(std::uint64_t, const std::string&);
 template Input<std::int64_t> make_input<std::int64_t>(std::uint64_t, const std::string&);
+template Input<float> input_from_values<float>(const std::vector<float>&, const std::string&);
+template Input<double> input_from_values<double>(const std::vector<double>&, const std::string&);
+template Input<std::int64_t> input_from_values<std::int64_t>(const std::vector<std::int64_t>&,
+                                                             const std::string&);
 template Check check_sum<float>(const Input<float>&, float);
 template Check check_sum<double>(const Input<double>&, double);
 template Check check_sum<std::int64_t>(const Input<std::int64_t>&, std::int64_t);
 
-}  // namespace kp::reduce
+}  // namespace kp::bench::reduce

@@ -3,10 +3,11 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "harness/benchmark.hpp"
 
-namespace kp::reduce {
+namespace kp::bench::reduce {
 
 template <class T>
 struct Input {
@@ -23,8 +24,17 @@ struct Input {
 template <class T>
 Input<T> make_input(std::uint64_t n, const std::string& data);
 
+// The user's values (--input, `where` names the file in messages): refuses
+// NaN and infinities (the sum is not checkable) and int64 data whose sum of
+// magnitudes overflows. The tolerance is 0 when every value is an integer and
+// the sum of magnitudes is exact in T (every summation order is then exact),
+// else the worst case of any summation order, gamma(n-1) * sum|x| with
+// gamma(k) = k u / (1 - k u), u = eps/2, but at least 16 eps sum|x|.
+template <class T>
+Input<T> input_from_values(const std::vector<T>& values, const std::string& where);
+
 // Compares a result with the reference and tolerance.
 template <class T>
 Check check_sum(const Input<T>& input, T result);
 
-}  // namespace kp::reduce
+}  // namespace kp::bench::reduce

@@ -1,13 +1,19 @@
 #include "reduce/reduce_app.hpp"
 
-namespace kp::reduce {
+namespace kp::bench::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {
-  std::vector<std::string> names = {"kokkos", "block-tree", "warp-shuffle", "atomic", "vector"};
+  std::vector<std::string> names = {"kp",           "kokkos", "block-tree",
+                                    "warp-shuffle", "atomic", "vector"};
 #ifdef KOKKOS_ENABLE_SERIAL
   names.push_back("block-emulated");  // Serial only
   names.push_back("plain-loop");      // Serial only
-  names.push_back("std-reduce");      // Serial only
+  names.push_back("std-reduce");      // Serial (unseq); OpenMP too with TBB (par_unseq)
+#elif defined(KOKKOS_ENABLE_OPENMP) && defined(KP_HAVE_STD_PAR)
+  names.push_back("std-reduce");
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  names.push_back("omp-simd");  // OpenMP only
 #endif
 #ifdef KP_HAVE_KOKKOS_KERNELS
   names.push_back("kokkos-kernels");
@@ -23,6 +29,22 @@ void ReduceApp::add_options(Cli& cli) {
   cli.add_string("--data", &data_,
                  "input values: uniform reals in [-1,1), or small integers (exact sums)",
                  {"uniform", "integers"});
+  cli.add_string("--input", &input_file_,
+                 "sum the values of this 1-D .npy file (float32, float64, int64; int32 widens to "
+                 "int64) instead: its dtype sets --type, its length --size");
+}
+
+void ReduceApp::load(CommonOptions& options) {
+  if (input_file_.empty()) return;
+  file_ = npy::read(input_file_, "--input");
+  const std::string where = "--input: " + input_file_;
+  if (options.size != default_size && options.size != file_->size()) {
+    throw UsageError(where + " holds " + std::to_string(file_->size()) + " values but --size is " +
+                     std::to_string(options.size) + "; leave --size out");
+  }
+  options.size = file_->size();
+  type_ = file_->descr == "<f4" ? "float" : file_->descr == "<f8" ? "double" : "int64";
+  data_ = "file";
 }
 
 double ReduceApp::host_bytes(const CommonOptions& options) const {
@@ -31,6 +53,21 @@ double ReduceApp::host_bytes(const CommonOptions& options) const {
 }
 
 void ReduceApp::prepare(const CommonOptions& options) {
+  if (file_) {
+    const std::string where = "--input: " + input_file_;
+    if (type_ == "float") {
+      std::get<Input<float>>(inputs_) =
+          input_from_values(std::get<std::vector<float>>(file_->values), where);
+    } else if (type_ == "double") {
+      std::get<Input<double>>(inputs_) =
+          input_from_values(std::get<std::vector<double>>(file_->values), where);
+    } else {
+      std::get<Input<std::int64_t>>(inputs_) =
+          input_from_values(npy::exact_values<std::int64_t>(*file_, where), where);
+    }
+    file_.reset();
+    return;
+  }
   if (type_ == "float") std::get<Input<float>>(inputs_) = make_input<float>(options.size, data_);
   if (type_ == "double") std::get<Input<double>>(inputs_) = make_input<double>(options.size, data_);
   if (type_ == "int64") {
@@ -49,4 +86,4 @@ SpaceCase ReduceApp::make_case(const CommonOptions&) {
   template SpaceCase ReduceApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_REDUCE_APP_INSTANTIATE)
 
-}  // namespace kp::reduce
+}  // namespace kp::bench::reduce

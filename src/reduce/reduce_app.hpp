@@ -1,14 +1,16 @@
 #pragma once
 // reduce: the sum of an array, by every variant on every enabled space.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "harness/app.hpp"
+#include "harness/npy.hpp"
 #include "reduce/input.hpp"
 
-namespace kp::reduce {
+namespace kp::bench::reduce {
 
 class ReduceApp {
  public:
@@ -19,6 +21,7 @@ class ReduceApp {
 
   std::vector<std::string> variant_names() const;
   void add_options(Cli& cli);
+  void load(CommonOptions& options);  // --input
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;
   std::string params() const { return "type=" + type_ + ",data=" + data_; }
@@ -30,6 +33,8 @@ class ReduceApp {
   std::string type_ = "float";
   std::string data_ = "uniform";
   std::tuple<Input<float>, Input<double>, Input<std::int64_t>> inputs_;
+  std::string input_file_;          // --input FILE.npy
+  std::optional<npy::Array> file_;  // its values until prepare()
 };
 
 // The variants on one space for one value type (explicitly instantiated in
@@ -37,4 +42,4 @@ class ReduceApp {
 template <class Space, class T>
 SpaceCase make_typed_case(const Input<T>& input);
 
-}  // namespace kp::reduce
+}  // namespace kp::bench::reduce

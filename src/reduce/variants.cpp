@@ -6,12 +6,14 @@
 #include <numeric>
 #include <type_traits>
 
+#include <kp/reduce.hpp>
+
+#include <kp/impl/combine_ops.hpp>
+#include <kp/impl/launch.hpp>
+#include <kp/impl/vector_reduce.hpp>
 #include "harness/data.hpp"
 #include "harness/spaces.hpp"
 #include "primitives/block/block_reduce.hpp"
-#include "primitives/device/combine_ops.hpp"
-#include "primitives/device/launch.hpp"
-#include "primitives/device/vector_reduce.hpp"
 #include "primitives/warp/warp_reduce.hpp"
 #include "reduce/block_emulated.hpp"
 #include "reduce/cub_sum.hpp"
@@ -20,7 +22,7 @@
 #include <KokkosBlas1_sum.hpp>
 #endif
 
-namespace kp::reduce {
+namespace kp::bench::reduce {
 
 template <class Space, class T>
 struct SumElements {
@@ -93,7 +95,7 @@ struct WarpShuffleSum {
 namespace {
 
 template <class Space, class Functor>
-void launch_teams(const char* label, const Functor& functor, device::Launch launch,
+void launch_teams(const char* label, const Functor& functor, impl::Launch launch,
                   std::size_t scratch_bytes, int vector = 1) {
   auto policy = Kokkos::TeamPolicy<Space>(launch.league, launch.team, vector)
                     .set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
@@ -104,7 +106,7 @@ void launch_teams(const char* label, const Functor& functor, device::Launch laun
 // team, then the partials into result(0) with a single team.
 template <class Space, class T, template <class, class> class Algorithm, class... Extra>
 void two_pass(const char* label, View<const T*, Space> x, View<T*, Space> partials,
-              View<T*, Space> result, device::Launch launch, std::size_t scratch_per_thread,
+              View<T*, Space> result, impl::Launch launch, std::size_t scratch_per_thread,
               int vector, Extra... extra) {
   const std::size_t scratch = scratch_per_thread * launch.team;
   launch_teams<Space>(label, Algorithm<Space, T>{x, partials, extra...}, launch, scratch, vector);
@@ -122,12 +124,12 @@ SpaceCase make_typed_case(const Input<T>& input) {
   Kokkos::deep_copy(x, input.values);
   const View<const T*, Space> in = x;
   const View<T*, Space> result("reduce result", 1);
-  const device::Launch launch = device::whole_array_launch<Space>(n);
+  const impl::Launch launch = impl::whole_array_launch<Space>(n);
   // A GPU warp is 32 lanes; on the host the lanes are a loop, kept at 32 so
   // that the algorithm is the same one.
   constexpr int kWidth = 32;
-  const device::Launch warp_launch =
-      device::whole_array_launch<Space>((n + kWidth - 1) / kWidth, is_gpu_space<Space>() ? 8 : 1);
+  const impl::Launch warp_launch =
+      impl::whole_array_launch<Space>((n + kWidth - 1) / kWidth, is_gpu_space<Space>() ? 8 : 1);
   const View<T*, Space> partials(
       "reduce partials", static_cast<std::size_t>(std::max(launch.league, warp_launch.league)));
 
@@ -140,6 +142,9 @@ SpaceCase make_typed_case(const Input<T>& input) {
   };
   const auto poison = [result] { Kokkos::deep_copy(result, poison_value<T>()); };
 
+  // The library call, as a user makes it (kp/reduce.hpp): what users get.
+  c.variants.push_back(
+      {"kp", [=] { kp::reduce(Space(), in, Kokkos::subview(result, 0)); }, check_result, poison});
   c.variants.push_back({"kokkos",
                         [=] {
                           Kokkos::parallel_reduce(
@@ -169,7 +174,7 @@ SpaceCase make_typed_case(const Input<T>& input) {
                         check_result, poison});
   // 16-byte loads, one launch (primitives/device/vector_reduce.hpp).
   c.variants.push_back(
-      {"vector", device::make_vector_reduce<Space, device::Sum<T>>(in, Kokkos::subview(result, 0)),
+      {"vector", impl::make_vector_reduce<Space, impl::Sum<T>>(in, Kokkos::subview(result, 0)),
        check_result, poison});
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
@@ -203,6 +208,34 @@ SpaceCase make_typed_case(const Input<T>& input) {
   c.variants.push_back({"kokkos-kernels", [=] { Kokkos::deep_copy(result, KokkosBlas::sum(in)); },
                         check_result, poison});
 #endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  // The multi-core host baselines, on the openmp row since they use every
+  // core: a plain OpenMP loop (`simd` lets it reassociate the sum into
+  // vector lanes), and std::reduce with par_unseq, which libstdc++ runs on
+  // TBB's threads (not Kokkos').
+  if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
+    const int threads = Space().concurrency();
+    c.variants.push_back({"omp-simd",
+                          [=] {
+                            const T* x = in.data();
+                            T sum = 0;
+#pragma omp parallel for simd reduction(+ : sum) num_threads(threads)
+                            for (std::int64_t i = 0; i < n; ++i) sum += x[i];
+                            result(0) = sum;
+                          },
+                          check_result, poison});
+#ifdef KP_HAVE_STD_PAR
+    c.variants.push_back({"std-reduce",
+                          [=] {
+                            result(0) = std::reduce(std::execution::par_unseq, in.data(),
+                                                    in.data() + n, T(0));
+                          },
+                          check_result, poison});
+#endif
+  }
+#endif
+  set_kind(c, {"kokkos", "cub", "plain-loop", "std-reduce", "kokkos-kernels", "omp-simd"},
+           "baseline");
   return c;
 }
 
@@ -212,4 +245,4 @@ SpaceCase make_typed_case(const Input<T>& input) {
   template SpaceCase make_typed_case<Space, std::int64_t>(const Input<std::int64_t>&);
 KP_FOR_EACH_SPACE(KP_REDUCE_INSTANTIATE)
 
-}  // namespace kp::reduce
+}  // namespace kp::bench::reduce

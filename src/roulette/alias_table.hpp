@@ -10,14 +10,18 @@
 // The builder owns its worklists, so a build allocates nothing.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <kp/impl/parallel_alias.hpp>
 #include <vector>
 
-namespace kp::roulette {
+namespace kp::bench::roulette {
 
-struct AliasEntry {
-  double keep;          // probability of drawing the column's own item
-  std::uint32_t alias;  // the item drawn otherwise
-};
+// The library's alias-table pieces (kp/impl/parallel_alias.hpp), which the
+// roulette variants and tests use by their short names.
+using impl::AliasEntry;
+using impl::draw_from;
+using impl::DrawColumn;
+using impl::ParallelAliasBuilder;
+using impl::to_draw_column;
 
 class AliasBuilder {
  public:
@@ -35,4 +39,4 @@ class AliasBuilder {
 // The probability with which the table draws each item (for tests).
 std::vector<double> alias_probabilities(const AliasEntry* table, std::size_t n);
 
-}  // namespace kp::roulette
+}  // namespace kp::bench::roulette

@@ -7,11 +7,15 @@
 #include <sstream>
 #include <vector>
 
+#include <kp/impl/counter_rng.hpp>
 #include "harness/cli.hpp"
+#include "harness/npy.hpp"
 #include "roulette/chi_square.hpp"
-#include "roulette/counter_rng.hpp"
 
-namespace kp::roulette {
+namespace kp::bench::roulette {
+
+using impl::splitmix64;
+using impl::unit_interval;
 
 namespace {
 
@@ -64,13 +68,40 @@ Weights make_weights(std::uint64_t n, const std::string& kind) {
   return summarize(values);
 }
 
+namespace {
+// A .npy file's weights (any dtype the reader takes, converted exactly to double).
+std::vector<Weight> read_npy_weights(const std::string& path, bool& any_positive) {
+  const std::string where = "--weights-file: " + path;
+  std::vector<Weight> read = npy::exact_values<Weight>(npy::read(path, "--weights-file"), where);
+  for (std::size_t i = 0; i < read.size(); ++i) {
+    const Weight value = read[i];
+    const char* why = std::isnan(value)       ? "is NaN"
+                      : !std::isfinite(value) ? "is not finite"
+                      : value < 0             ? "is negative"
+                                              : nullptr;
+    if (why) {
+      throw UsageError(where + ": weight " + std::to_string(value) + " at index " +
+                       std::to_string(i) + " " + why);
+    }
+    any_positive = any_positive || value > 0;
+    if (value == 0) read[i] = 0.0;  // -0 counts as 0
+  }
+  return read;
+}
+}  // namespace
+
 Weights read_weights_file(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) throw UsageError("--weights-file: cannot read '" + path + "'");
   std::vector<Weight> read;
-  std::string line;
   bool any_positive = false;
-  for (std::uint64_t number = 1; std::getline(file, line); ++number) {
+  std::ifstream file;
+  if (npy::has_npy_suffix(path)) {
+    read = read_npy_weights(path, any_positive);
+  } else {
+    file.open(path);
+    if (!file) throw UsageError("--weights-file: cannot read '" + path + "'");
+  }
+  std::string line;
+  for (std::uint64_t number = 1; file.is_open() && std::getline(file, line); ++number) {
     const std::string text = trim(line);
     if (text.empty() || text[0] == '#') continue;
     const auto bad = [&](const char* why) {
@@ -108,7 +139,8 @@ Weights read_weights_file(const std::string& path) {
   return summarize(values);
 }
 
-Check check_counts(const Problem& problem, const Count* counts) {
+namespace {
+Check compare(const Problem& problem, const Count* counts) {
   const auto& w = problem.weights.values;
   const std::size_t n = w.extent(0);
   std::ostringstream detail;
@@ -128,5 +160,15 @@ Check check_counts(const Problem& problem, const Count* counts) {
   detail << "chi2 " << fit.statistic << " dof " << fit.degrees << " p " << fit.p_value;
   return {fit.p_value >= kSignificance, detail.str()};
 }
+}  // namespace
 
-}  // namespace kp::roulette
+Check check_counts(const Problem& problem, const Count* counts) {
+  const Check check = compare(problem, counts);
+  if (problem.output && problem.output->pending()) {
+    const std::vector<std::uint64_t> wide(counts, counts + problem.weights.values.extent(0));
+    problem.output->offer(check.pass, wide.data(), {wide.size()});
+  }
+  return check;
+}
+
+}  // namespace kp::bench::roulette

@@ -6,8 +6,9 @@
 #include <string>
 
 #include "harness/benchmark.hpp"
+#include "harness/npy.hpp"
 
-namespace kp::roulette {
+namespace kp::bench::roulette {
 
 using Weight = double;
 using Count = std::uint32_t;  // --draws is at most 2^32 - 1, so no count overflows
@@ -22,6 +23,7 @@ struct Problem {
   Weights weights;
   std::uint64_t draws = 0;
   std::uint64_t seed = 0;
+  npy::FirstResult* output = nullptr;  // --output: check_counts offers it the counts (uint64)
 };
 
 // Generated weights, all valid:
@@ -33,6 +35,8 @@ struct Problem {
 Weights make_weights(std::uint64_t n, const std::string& kind);
 
 // One weight per line; blank lines and lines starting with '#' are skipped.
+// A path ending in .npy is read as a 1-D NumPy array instead (harness/npy.hpp),
+// each weight validated the same way.
 // Throws UsageError naming the file and line for a line that is not a finite,
 // non-negative number, and for a file that cannot be read, has no weights, or
 // has only zero weights, or weights adding up to more than DBL_MAX / 2.
@@ -44,4 +48,4 @@ Weights read_weights_file(const std::string& path);
 // count must be 0.
 Check check_counts(const Problem& problem, const Count* counts);
 
-}  // namespace kp::roulette
+}  // namespace kp::bench::roulette

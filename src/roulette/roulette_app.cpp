@@ -1,9 +1,9 @@
 #include "roulette/roulette_app.hpp"
 
-namespace kp::roulette {
+namespace kp::bench::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {
-  return {"classic", "alias", "alias-atomic", "alias-parallel"};
+  return {"kp", "classic", "alias", "alias-atomic", "alias-parallel"};
 }
 
 void RouletteApp::add_options(Cli& cli) {
@@ -13,8 +13,16 @@ void RouletteApp::add_options(Cli& cli) {
   cli.add_string("--weights", &kind_,
                  "generated weights: all 1, i + 1, or mostly zero (zeros must never be drawn)",
                  {"uniform", "ramp", "sparse"});
-  cli.add_string("--weights-file", &file_,
-                 "read the weights from this file, one non-negative number per line");
+  cli.add_string(
+      "--weights-file", &file_,
+      "read the weights from this file, one non-negative number per line, or a 1-D .npy array");
+  cli.add_string("--output", &output_file_,
+                 "write the counts (uint64) of the first variant, once its check passed, to this "
+                 ".npy file");
+}
+
+void RouletteApp::load(CommonOptions&) {
+  output_.set_path(output_file_, "--output");
 }
 
 double RouletteApp::host_bytes(const CommonOptions& options) const {
@@ -27,6 +35,7 @@ void RouletteApp::prepare(const CommonOptions& options) {
   problem_.weights = file_.empty() ? make_weights(options.size, kind_) : read_weights_file(file_);
   problem_.draws = draws_;
   problem_.seed = seed_;
+  problem_.output = &output_;
 }
 
 std::string RouletteApp::params() const {
@@ -44,4 +53,4 @@ SpaceCase RouletteApp::make_case(const CommonOptions&) {
   template SpaceCase RouletteApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_ROULETTE_APP_INSTANTIATE)
 
-}  // namespace kp::roulette
+}  // namespace kp::bench::roulette

@@ -8,7 +8,7 @@
 #include "harness/app.hpp"
 #include "roulette/input.hpp"
 
-namespace kp::roulette {
+namespace kp::bench::roulette {
 
 class RouletteApp {
  public:
@@ -21,6 +21,7 @@ class RouletteApp {
 
   std::vector<std::string> variant_names() const;
   void add_options(Cli& cli);
+  void load(CommonOptions& options);  // checks --output
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;
   std::string params() const;
@@ -33,6 +34,8 @@ class RouletteApp {
   std::uint64_t seed_ = 20240501;
   std::string kind_ = "uniform";
   std::string file_;
+  std::string output_file_;  // --output FILE.npy
+  npy::FirstResult output_;
   Problem problem_;
 };
 
@@ -58,4 +61,4 @@ class RouletteApp {
 template <class Space>
 SpaceCase make_space_case(const Problem& problem);
 
-}  // namespace kp::roulette
+}  // namespace kp::bench::roulette

@@ -3,15 +3,20 @@
 // is tallied), combined by one draw functor.
 #include <Kokkos_ScatterView.hpp>
 #include <cstdint>
+#include <kp/sample.hpp>
 #include <memory>
 
+#include <kp/impl/counter_rng.hpp>
+#include <kp/impl/parallel_alias.hpp>
 #include "harness/spaces.hpp"
 #include "roulette/alias_table.hpp"
-#include "roulette/counter_rng.hpp"
-#include "roulette/parallel_alias.hpp"
 #include "roulette/roulette_app.hpp"
 
-namespace kp::roulette {
+namespace kp::bench::roulette {
+
+using impl::random_bits;
+using impl::stream_start;
+using impl::unit_interval;
 
 template <class Space>
 struct InclusivePrefix {
@@ -228,6 +233,9 @@ SpaceCase make_space_case(const Problem& problem) {
   };
   const auto poison = [counts] { Kokkos::deep_copy(counts, Count{0xdeadbeef}); };
 
+  // The library call, as a user makes it (kp/sample.hpp): what users get.
+  c.variants.push_back(
+      {"kp", [=] { kp::sample(Space(), weights, m, problem.seed, counts); }, check, poison});
   c.variants.push_back(
       {"classic",
        [=] {
@@ -257,7 +265,7 @@ SpaceCase make_space_case(const Problem& problem) {
   // from in batches; the counts are the same as alias's.
   c.variants.push_back({"alias-parallel",
                         [=] {
-                          parallel_builder.build(weights, parallel_table, counts);
+                          parallel_builder.build(Space(), weights, parallel_table, counts);
                           draw_batches_through_scatter(m, ReadDrawColumns<Space>{parallel_table},
                                                        stream, counts, scatter);
                         },
@@ -268,4 +276,4 @@ SpaceCase make_space_case(const Problem& problem) {
 #define KP_ROULETTE_INSTANTIATE(Space) template SpaceCase make_space_case<Space>(const Problem&);
 KP_FOR_EACH_SPACE(KP_ROULETTE_INSTANTIATE)
 
-}  // namespace kp::roulette
+}  // namespace kp::bench::roulette

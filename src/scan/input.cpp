@@ -1,6 +1,7 @@
 #include "scan/input.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <random>
 #include <sstream>
@@ -8,7 +9,7 @@
 
 #include "harness/cli.hpp"
 
-namespace kp::scan {
+namespace kp::bench::scan {
 
 Kind parse_kind(const std::string& name) {
   return name == "exclusive" ? Kind::exclusive : Kind::inclusive;
@@ -75,7 +76,8 @@ void fill(const Kokkos::View<T*, Kokkos::HostSpace>& values, Data data) {
 // difference of two prefix sums: exact when the prefix sums span no more
 // than the type's exact range.
 template <class T>
-void require_exact(const Kokkos::View<T*, Kokkos::HostSpace>& values, Data data) {
+void require_exact(const Kokkos::View<T*, Kokkos::HostSpace>& values, const std::string& what,
+                   const std::string& advice) {
   std::int64_t sum = 0, low = 0, high = 0, span = 0;
   bool overflow = false;
   for (std::size_t i = 0; i < values.extent(0) && !overflow; ++i) {
@@ -85,11 +87,23 @@ void require_exact(const Kokkos::View<T*, Kokkos::HostSpace>& values, Data data)
   }
   overflow = overflow || __builtin_sub_overflow(high, low, &span);
   if (overflow || span > exact_limit<T>()) {
-    throw UsageError(std::string("--data ") + data_name(data) + " with --size " +
-                     std::to_string(values.extent(0)) + " makes partial sums that " +
-                     type_name<T>() + " cannot hold exactly (span " +
+    throw UsageError(what + " makes partial sums that " + type_name<T>() +
+                     " cannot hold exactly (span " +
                      (overflow ? std::string("> 2^63") : std::to_string(span)) + ", limit " +
-                     std::to_string(exact_limit<T>()) + "); choose a smaller --size");
+                     std::to_string(exact_limit<T>()) + "); " + advice);
+  }
+}
+
+template <class T>
+void fill_reference(Input<T>& input) {
+  const std::size_t n = input.values.extent(0);
+  input.reference = Kokkos::View<T*, Kokkos::HostSpace>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan reference"), n);
+  T sum = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (input.kind == Kind::exclusive) input.reference(i) = sum;
+    sum += input.values(i);
+    if (input.kind == Kind::inclusive) input.reference(i) = sum;
   }
 }
 
@@ -102,20 +116,41 @@ Input<T> make_input(std::uint64_t n, Kind kind, Data data) {
   input.values = Kokkos::View<T*, Kokkos::HostSpace>(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan input"), n);
   fill(input.values, data);
-  require_exact(input.values, data);
-  input.reference = Kokkos::View<T*, Kokkos::HostSpace>(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan reference"), n);
-  T sum = 0;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    if (kind == Kind::exclusive) input.reference(i) = sum;
-    sum += input.values(i);
-    if (kind == Kind::inclusive) input.reference(i) = sum;
-  }
+  require_exact(input.values,
+                std::string("--data ") + data_name(data) + " with --size " + std::to_string(n),
+                "choose a smaller --size");
+  fill_reference(input);
   return input;
 }
 
 template <class T>
-Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output) {
+Input<T> input_from_values(const std::vector<T>& values, Kind kind, const std::string& where) {
+  Input<T> input;
+  input.kind = kind;
+  input.values = Kokkos::View<T*, Kokkos::HostSpace>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan input"), values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const T x = values[i];
+    if constexpr (std::is_floating_point_v<T>) {
+      // Only integers keep every summation order exact, and the check is exact.
+      if (!(x == std::trunc(x) && std::fabs(x) <= static_cast<T>(exact_limit<T>()))) {
+        std::ostringstream text;
+        text << where << ": value " << x << " at index " << i << " is not an integer of at most "
+             << exact_limit<T>() << " in magnitude; scan checks exactly, so --input "
+             << "needs integer-valued " << type_name<T>() << " data";
+        throw UsageError(text.str());
+      }
+    }
+    input.values(i) = x;
+  }
+  require_exact(input.values, where, "scan checks exactly, so every partial sum must be exact");
+  fill_reference(input);
+  return input;
+}
+
+namespace {
+template <class T>
+Check compare(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output) {
   const std::size_t n = input.reference.extent(0);
   std::ostringstream detail;
   detail.precision(std::numeric_limits<T>::max_digits10);
@@ -133,13 +168,22 @@ Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::Hos
   detail << "all " << n << " exact";
   return {true, detail.str()};
 }
+}  // namespace
 
-#define KP_SCAN_INPUT_INSTANTIATE(T)                          \
-  template Input<T> make_input<T>(std::uint64_t, Kind, Data); \
+template <class T>
+Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output) {
+  const Check check = compare(input, output);
+  if (input.output) input.output->offer(check.pass, output.data(), {output.extent(0)});
+  return check;
+}
+
+#define KP_SCAN_INPUT_INSTANTIATE(T)                                                       \
+  template Input<T> make_input<T>(std::uint64_t, Kind, Data);                              \
+  template Input<T> input_from_values<T>(const std::vector<T>&, Kind, const std::string&); \
   template Check check_scan<T>(const Input<T>&, const Kokkos::View<const T*, Kokkos::HostSpace>&);
 KP_SCAN_INPUT_INSTANTIATE(std::int32_t)
 KP_SCAN_INPUT_INSTANTIATE(std::int64_t)
 KP_SCAN_INPUT_INSTANTIATE(float)
 KP_SCAN_INPUT_INSTANTIATE(double)
 
-}  // namespace kp::scan
+}  // namespace kp::bench::scan

@@ -3,10 +3,12 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "harness/benchmark.hpp"
+#include "harness/npy.hpp"
 
-namespace kp::scan {
+namespace kp::bench::scan {
 
 // inclusive: out[i] = x[0] + ... + x[i]; exclusive: out[i] = x[0] + ... + x[i-1], out[0] = 0.
 enum class Kind { inclusive, exclusive };
@@ -32,6 +34,7 @@ struct Input {
   Kind kind = Kind::inclusive;
   Kokkos::View<T*, Kokkos::HostSpace> values;
   Kokkos::View<T*, Kokkos::HostSpace> reference;  // the sequential scan in T
+  npy::FirstResult* output = nullptr;  // --output: check_scan offers it each checked result
 };
 
 // Throws UsageError when some sum of adjacent values would not be exact in T
@@ -39,8 +42,14 @@ struct Input {
 template <class T>
 Input<T> make_input(std::uint64_t n, Kind kind, Data data);
 
+// The user's values (--input; `where` names the file in messages): floating-point
+// values must be integers (the check is exact), and every partial sum must be
+// exact in T as for make_input; else UsageError.
+template <class T>
+Input<T> input_from_values(const std::vector<T>& values, Kind kind, const std::string& where);
+
 // Compares element by element (exactly) and names the first mismatch.
 template <class T>
 Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output);
 
-}  // namespace kp::scan
+}  // namespace kp::bench::scan

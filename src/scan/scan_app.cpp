@@ -1,10 +1,10 @@
 #include "scan/scan_app.hpp"
 
-namespace kp::scan {
+namespace kp::bench::scan {
 
 std::vector<std::string> ScanApp::variant_names() const {
-  std::vector<std::string> names = {"kokkos", "tiled", "decoupled-lookback",
-                                    "std-scan"};  // std-scan: Serial only
+  std::vector<std::string> names = {"kp", "kokkos", "tiled", "decoupled-lookback",
+                                    "std-scan"};  // std-scan: Serial, and OpenMP with TBB
 #if defined(KOKKOS_ENABLE_CUDA)
   names.push_back("cub");  // cuda space only
 #endif
@@ -19,6 +19,27 @@ void ScanApp::add_options(Cli& cli) {
                  "input integers: random in [-8,8], all 1, descending 8..-8, or +-the largest "
                  "exact magnitude",
                  {"random", "equal", "descending", "extremes"});
+  cli.add_string("--input", &input_file_,
+                 "scan the values of this 1-D .npy file (int32, int64, float32, float64; floats "
+                 "must be integers) instead: its dtype sets --type, its length --size");
+  cli.add_string("--output", &output_file_,
+                 "write the prefix sums of the first variant, once its check passed, to this .npy "
+                 "file");
+}
+
+void ScanApp::load(CommonOptions& options) {
+  output_.set_path(output_file_, "--output");
+  if (input_file_.empty()) return;
+  file_ = npy::read(input_file_, "--input");
+  if (options.size != default_size && options.size != file_->size()) {
+    throw UsageError("--input: " + input_file_ + " holds " + std::to_string(file_->size()) +
+                     " values but --size is " + std::to_string(options.size) +
+                     "; leave --size out");
+  }
+  options.size = file_->size();
+  const std::string& d = file_->descr;
+  type_ = d == "<i4" ? "int32" : d == "<i8" ? "int64" : d == "<f4" ? "float" : "double";
+  data_ = "file";
 }
 
 double ScanApp::host_bytes(const CommonOptions& options) const {
@@ -30,8 +51,15 @@ double ScanApp::host_bytes(const CommonOptions& options) const {
 void ScanApp::prepare(const CommonOptions& options) {
   with_input([&](auto& input) {
     using T = typename std::decay_t<decltype(input.values)>::value_type;
-    input = make_input<T>(options.size, parse_kind(kind_), parse_data(data_));
+    if (file_) {
+      input = input_from_values(std::get<std::vector<T>>(file_->values), parse_kind(kind_),
+                                "--input: " + input_file_);
+    } else {
+      input = make_input<T>(options.size, parse_kind(kind_), parse_data(data_));
+    }
+    input.output = &output_;
   });
+  file_.reset();
 }
 
 template <class Space>
@@ -43,4 +71,4 @@ SpaceCase ScanApp::make_case(const CommonOptions&) {
   template SpaceCase ScanApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_SCAN_APP_INSTANTIATE)
 
-}  // namespace kp::scan
+}  // namespace kp::bench::scan

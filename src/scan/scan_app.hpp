@@ -2,14 +2,16 @@
 // scan: inclusive or exclusive prefix sums of an array, by every variant on
 // every enabled space.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "harness/app.hpp"
+#include "harness/npy.hpp"
 #include "scan/input.hpp"
 
-namespace kp::scan {
+namespace kp::bench::scan {
 
 class ScanApp {
  public:
@@ -21,6 +23,7 @@ class ScanApp {
 
   std::vector<std::string> variant_names() const;
   void add_options(Cli& cli);
+  void load(CommonOptions& options);  // --input
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;
   std::string params() const { return "type=" + type_ + ",kind=" + kind_ + ",data=" + data_; }
@@ -42,6 +45,10 @@ class ScanApp {
   std::string kind_ = "inclusive";
   std::string data_ = "random";
   std::tuple<Input<std::int32_t>, Input<std::int64_t>, Input<float>, Input<double>> inputs_;
+  std::string input_file_;          // --input FILE.npy
+  std::optional<npy::Array> file_;  // its values until prepare()
+  std::string output_file_;         // --output FILE.npy
+  npy::FirstResult output_;
 };
 
 // The variants on one space for one value type (explicitly instantiated in
@@ -49,4 +56,4 @@ class ScanApp {
 template <class Space, class T>
 SpaceCase make_typed_case(const Input<T>& input);
 
-}  // namespace kp::scan
+}  // namespace kp::bench::scan

@@ -8,12 +8,19 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include <kp/impl/block_scan.hpp>
+#include <kp/impl/tile_plan.hpp>
 #include "harness/spaces.hpp"
-#include "primitives/block/block_scan.hpp"
 #include "scan/kokkos_scan.hpp"
-#include "scan/tile_plan.hpp"
 
-namespace kp::scan {
+namespace kp::bench::scan {
+
+// The library's tile shapes (kp/impl/tile_plan.hpp).
+using impl::make_tile_plan;
+using impl::tile_plan;
+using impl::tile_policy;
+using impl::tile_scan;
+using impl::TilePlan;
 
 // Pass 1: sums(t) = sum of tile t. Through the same tile scan as pass 3, so
 // that both sum the same adjacent ranges in the same order.
@@ -77,4 +84,4 @@ class TiledScan {
   View<T*, Space> sums_, offsets_;
 };
 
-}  // namespace kp::scan
+}  // namespace kp::bench::scan

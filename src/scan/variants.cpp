@@ -2,15 +2,18 @@
 // lives in its own header; make_typed_case wires them to the runner.
 #include <algorithm>
 #include <cstdint>
+#include <execution>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
+#include <kp/scan.hpp>
+
+#include <kp/impl/decoupled_lookback.hpp>
 #include "harness/data.hpp"
 #include "harness/spaces.hpp"
-#include "scan/decoupled_lookback.hpp"
 #include "scan/kokkos_scan.hpp"
 #include "scan/scan_app.hpp"
 #include "scan/tiled.hpp"
@@ -18,7 +21,10 @@
 #include <cub/cub.cuh>
 #endif
 
-namespace kp::scan {
+namespace kp::bench::scan {
+
+using impl::DecoupledLookbackScan;
+using impl::lookback_plan;
 
 namespace {
 
@@ -79,6 +85,16 @@ SpaceCase make_typed_case(const Input<T>& input) {
   };
   const auto poison = [out] { Kokkos::deep_copy(out, poison_value<T>()); };
 
+  // The library call, as a user makes it (kp/scan.hpp): what users get.
+  c.variants.push_back({"kp",
+                        [=] {
+                          if (inclusive) {
+                            kp::inclusive_scan(Space(), in, out);
+                          } else {
+                            kp::exclusive_scan(Space(), in, out, T(0));
+                          }
+                        },
+                        check, poison});
   c.variants.push_back({"kokkos",
                         [=] { kokkos_scan<Space, T>("scan::kokkos", in, out, inclusive); }, check,
                         poison});
@@ -108,6 +124,24 @@ SpaceCase make_typed_case(const Input<T>& input) {
     c.variants.push_back({"cub", [=] { cub_scan.run(in.data(), out.data()); }, check, poison});
   }
 #endif
+#if defined(KOKKOS_ENABLE_OPENMP) && defined(KP_HAVE_STD_PAR)
+  // The standard library's scans on every core: par_unseq, which libstdc++
+  // runs on TBB's threads (not Kokkos').
+  if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
+    c.variants.push_back(
+        {"std-scan",
+         [=] {
+           const T* first = in.data();
+           if (inclusive) {
+             std::inclusive_scan(std::execution::par_unseq, first, first + n, out.data());
+           } else {
+             std::exclusive_scan(std::execution::par_unseq, first, first + n, out.data(), T(0));
+           }
+         },
+         check, poison});
+  }
+#endif
+  set_kind(c, {"kokkos", "std-scan", "cub"}, "baseline");
   return c;
 }
 
@@ -118,4 +152,4 @@ SpaceCase make_typed_case(const Input<T>& input) {
   template SpaceCase make_typed_case<Space, double>(const Input<double>&);
 KP_FOR_EACH_SPACE(KP_SCAN_INSTANTIATE)
 
-}  // namespace kp::scan
+}  // namespace kp::bench::scan

@@ -3,6 +3,7 @@
 // timing (poison, run, fence, check), and requires each check to pass.
 #include <Kokkos_Core.hpp>
 #include <catch2/catch_test_macros.hpp>
+#include <string>
 
 #include "harness/benchmark.hpp"
 
@@ -36,5 +37,21 @@ inline void require_poison_detected(const SpaceCase& space_case) {
     CHECK_FALSE(variant.check().pass);
   }
 }
+
+// The kind of the named variant ("ours", "baseline", "ceiling"), or "" where
+// it does not run on this space.
+inline std::string kind_of(const SpaceCase& space_case, const std::string& name) {
+  for (const Variant& variant : space_case.variants) {
+    if (variant.name == name) return variant.kind;
+  }
+  return "";
+}
+
+// Whether this build has the std::execution::par_unseq baselines (TBB).
+#ifdef KP_HAVE_STD_PAR
+inline constexpr bool kStdPar = true;
+#else
+inline constexpr bool kStdPar = false;
+#endif
 
 }  // namespace kp::test

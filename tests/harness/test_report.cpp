@@ -31,6 +31,21 @@ TEST_CASE("speedup is relative to the Serial row of the same variant", "[report]
   CHECK(s[2] == 0.0);
 }
 
+TEST_CASE("JSON rows carry the timed samples and the check's result", "[report]") {
+  std::vector<kp::Row> rows = {row("serial", "kokkos", 2e-3), row("openmp", "kokkos", 1e-3)};
+  rows[0].samples_s = {2e-3, 1.5e-3, 2.5e-3};
+  rows[0].result = "{\"value\": 1.5, \"index\": 7}";
+  std::ostringstream json;
+  kp::write_json(json, rows);
+  const std::string text = json.str();
+  CHECK(text.find("\"result\": {\"value\": 1.5, \"index\": 7}, \"samples_s\": [0.002, 0.0015, "
+                  "0.0025]}") != std::string::npos);
+  CHECK(text.find("\"samples_s\": []}") != std::string::npos);  // the row without samples
+  CHECK(kp::json_number(0.1f, 9) == "0.100000001");
+  CHECK(kp::json_number(-1.0 / 0.0) == "\"-inf\"");
+  CHECK(kp::json_number(0.0 / 0.0) == "\"nan\"");
+}
+
 TEST_CASE("CSV and JSON carry every row, escaped", "[report]") {
   const std::vector<kp::Row> rows = {row("serial", "kokkos", 2e-3),
                                      row("openmp", "kokkos", 1e-3, false)};
@@ -64,4 +79,41 @@ TEST_CASE("ceilings come from the bandwidth rows of the same space", "[report]")
   std::ostringstream table;
   kp::print_table(table, rows);
   CHECK(table.str().find("%ceil") != std::string::npos);
+}
+
+TEST_CASE("every row says whose algorithm it is, in the table, CSV and JSON", "[report]") {
+  std::vector<kp::Row> rows = {row("serial", "vector", 1e-3), row("serial", "std-reduce", 1e-3)};
+  rows[1].kind = "baseline";
+  CHECK(rows[0].kind == "ours");  // the default
+  std::ostringstream csv, json, table;
+  kp::write_csv(csv, rows);
+  kp::write_json(json, rows);
+  kp::print_table(table, rows);
+  CHECK(csv.str().rfind("app,space,variant,kind,params,", 0) == 0);
+  CHECK(csv.str().find("reduce,serial,vector,ours,") != std::string::npos);
+  CHECK(csv.str().find("reduce,serial,std-reduce,baseline,") != std::string::npos);
+  CHECK(json.str().find("\"variant\": \"std-reduce\", \"kind\": \"baseline\"") !=
+        std::string::npos);
+  CHECK(table.str().find("kind") != std::string::npos);
+  CHECK(table.str().find("baseline") != std::string::npos);
+}
+
+TEST_CASE("the read ceiling holds only the apps that only read", "[report]") {
+  std::vector<kp::Row> rows = {row("openmp", "vector", 1e-3)};  // reduce: 0.004 GB/s
+  rows.push_back(row("openmp", "decoupled-lookback", 1e-3));
+  rows.back().app = "scan";
+  kp::Row triad = row("openmp", "triad", 1e-3);
+  triad.app = "bandwidth";
+  triad.bytes = 8000;  // 0.008 GB/s
+  kp::Row read = triad;
+  read.variant = "read";
+  read.bytes = 16000;  // 0.016 GB/s
+  rows.push_back(triad);
+  rows.push_back(read);
+  kp::attach_ceilings(rows);
+  CHECK(kp::reads_only("reduce"));
+  CHECK(kp::reads_only("minloc"));
+  CHECK_FALSE(kp::reads_only("scan"));
+  CHECK(rows[0].ceiling_gbps == Catch::Approx(0.016));  // reduce: the read stream
+  CHECK(rows[1].ceiling_gbps == Catch::Approx(0.008));  // scan: triad, not read
 }

@@ -15,6 +15,7 @@
 #include "histogram/histogram_app.hpp"
 
 using namespace kp;
+using namespace kp::bench;
 
 namespace {
 
@@ -100,4 +101,15 @@ TEST_CASE("histogram: the inputs have the promised shape", "[histogram]") {
     CHECK(top4 > n * 88 / 100);
     CHECK(top4 < n * 93 / 100);
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("histogram: the host baselines run where they belong, marked baseline",
+                        "[histogram]", test::Spaces) {
+  const auto space_case =
+      histogram::make_space_case<TestType>(histogram::make_input(1000, 16, "uniform"));
+  const std::string space = space_name<TestType>();
+  CHECK(test::kind_of(space_case, "atomic") == "ours");
+  CHECK(test::kind_of(space_case, "scatter-atomic") == "baseline");
+  CHECK(test::kind_of(space_case, "plain-loop") == (space == "serial" ? "baseline" : ""));
+  CHECK(test::kind_of(space_case, "omp-private") == (space == "openmp" ? "baseline" : ""));
 }

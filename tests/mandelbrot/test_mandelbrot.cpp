@@ -11,7 +11,8 @@
 #include "mandelbrot/mandelbrot_app.hpp"
 
 using namespace kp;
-using namespace kp::mandelbrot;
+using namespace kp::bench;
+using namespace kp::bench::mandelbrot;
 
 TEMPLATE_LIST_TEST_CASE("mandelbrot: every variant equals the reference", "[mandelbrot]",
                         test::Spaces) {

@@ -18,6 +18,7 @@
 #include "minloc/packing.hpp"
 
 using namespace kp;
+using namespace kp::bench;
 using minloc::Op;
 
 namespace {
@@ -208,10 +209,22 @@ TEMPLATE_LIST_TEST_CASE("minloc: a wrong or missing result fails the check", "[m
 }
 
 TEST_CASE("minloc: Kokkos' MinLoc runs by name only, not by default", "[minloc]") {
-  const kp::minloc::MinlocApp app;
+  const kp::bench::minloc::MinlocApp app;
   const auto all = app.variant_names();
   const auto defaults = kp::default_variants(app);
   CHECK(std::find(all.begin(), all.end(), "kokkos-minloc") != all.end());
   CHECK(std::find(defaults.begin(), defaults.end(), "kokkos-minloc") == defaults.end());
   CHECK(defaults.size() + 1 == all.size());
+}
+
+TEMPLATE_LIST_TEST_CASE("minloc: the host baselines run where they belong, marked baseline",
+                        "[minloc]", test::Spaces) {
+  const auto space_case =
+      minloc::make_typed_case<TestType>(minloc::make_input(1000, "uniform", Op::min));
+  const std::string space = space_name<TestType>();
+  CHECK(test::kind_of(space_case, "vector") == "ours");
+  CHECK(test::kind_of(space_case, "kokkos-minloc") == "baseline");
+  CHECK(test::kind_of(space_case, "omp-partials") == (space == "openmp" ? "baseline" : ""));
+  const bool std_min = space == "serial" || (space == "openmp" && test::kStdPar);
+  CHECK(test::kind_of(space_case, "std-min-element") == (std_min ? "baseline" : ""));
 }

@@ -10,14 +10,15 @@
 #include <utility>
 #include <vector>
 
+#include <kp/impl/vector_reduce.hpp>
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
 #include "harness/spaces.hpp"
 #include "minloc/first_loc_op.hpp"
 #include "minloc/minloc_app.hpp"
-#include "primitives/device/vector_reduce.hpp"
 
 using namespace kp;
+using namespace kp::bench;
 using minloc::Op;
 
 namespace {
@@ -48,7 +49,7 @@ minloc::ValLoc first_extremum_at(const std::vector<float>& all, std::int64_t off
   const View<const float*, Space> x =
       Kokkos::subview(storage, std::make_pair(offset, static_cast<std::int64_t>(all.size())));
   const View<minloc::ValLoc, Space> result("result");
-  device::make_vector_reduce<Space, minloc::FirstLocOp<O>>(x, result, league)();
+  impl::make_vector_reduce<Space, minloc::FirstLocOp<O>>(x, result, league)();
   const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
   return out();
 }

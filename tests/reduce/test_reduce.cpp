@@ -9,6 +9,7 @@
 #include "reduce/reduce_app.hpp"
 
 using namespace kp;
+using namespace kp::bench;
 
 TEMPLATE_LIST_TEST_CASE("reduce: every variant matches the reference", "[reduce]", test::Spaces) {
   const std::uint64_t n = GENERATE(0, 1, 7, 33, 1000003, 1 << 20);
@@ -48,4 +49,17 @@ TEST_CASE("reduce: integer data makes float sums exact", "[reduce]") {
   long double sum = 0;
   for (std::size_t i = 0; i < input.values.extent(0); ++i) sum += input.values(i);
   CHECK(sum == input.reference);
+}
+
+TEMPLATE_LIST_TEST_CASE("reduce: the host baselines run where they belong, marked baseline",
+                        "[reduce]", test::Spaces) {
+  const auto space_case =
+      reduce::make_typed_case<TestType>(reduce::make_input<float>(1000, "uniform"));
+  const std::string space = space_name<TestType>();
+  CHECK(test::kind_of(space_case, "vector") == "ours");
+  CHECK(test::kind_of(space_case, "kokkos") == "baseline");
+  CHECK(test::kind_of(space_case, "plain-loop") == (space == "serial" ? "baseline" : ""));
+  CHECK(test::kind_of(space_case, "omp-simd") == (space == "openmp" ? "baseline" : ""));
+  const bool std_reduce = space == "serial" || (space == "openmp" && test::kStdPar);
+  CHECK(test::kind_of(space_case, "std-reduce") == (std_reduce ? "baseline" : ""));
 }

@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <utility>
 
+#include <kp/impl/combine_ops.hpp>
+#include <kp/impl/vector_reduce.hpp>
 #include "common/spaces.hpp"
 #include "harness/spaces.hpp"
-#include "primitives/device/combine_ops.hpp"
-#include "primitives/device/vector_reduce.hpp"
 
 using namespace kp;
 
@@ -41,7 +41,7 @@ void require_exact_sum(std::int64_t n, std::int64_t offset, int league = 0, int 
   const View<const T*, Space> x = Kokkos::subview(storage, std::make_pair(offset, offset + n));
   const View<T*, Space> result("result", 1);
   const auto reduce =
-      device::make_vector_reduce<Space, device::Sum<T>>(x, Kokkos::subview(result, 0), league);
+      impl::make_vector_reduce<Space, impl::Sum<T>>(x, Kokkos::subview(result, 0), league);
   if (league > 0) CHECK(reduce.league() == league);
   for (int run = 0; run < runs; ++run) {
     Kokkos::deep_copy(result, T(99999));  // a poison no sum here reaches
@@ -80,8 +80,8 @@ TEST_CASE("vector_reduce: the split covers every element once", "[vector]") {
   for (std::int64_t offset = 0; offset < 8; ++offset) {
     for (std::int64_t n = 0; n + offset <= 32; ++n) {
       INFO("offset " << offset << ", n " << n);
-      const auto split = device::split_into_packs(data + offset, n);
-      const int w = device::Pack<float>::width;
+      const auto split = impl::split_into_packs(data + offset, n);
+      const int w = impl::Pack<float>::width;
       CHECK(split.head >= 0);
       CHECK(split.head < w);
       CHECK(split.head <= n);
@@ -89,8 +89,7 @@ TEST_CASE("vector_reduce: the split covers every element once", "[vector]") {
       CHECK(n - split.bulk_end(w) < w);
       CHECK(split.scalars(w) == n - split.packs * w);
       if (split.packs > 0) {
-        CHECK(reinterpret_cast<std::uintptr_t>(data + offset + split.head) % device::kPackBytes ==
-              0);
+        CHECK(reinterpret_cast<std::uintptr_t>(data + offset + split.head) % impl::kPackBytes == 0);
       }
     }
   }

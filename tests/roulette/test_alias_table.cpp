@@ -8,13 +8,15 @@
 #include <cmath>
 #include <string>
 
+#include <kp/impl/counter_rng.hpp>
+#include <kp/impl/parallel_alias.hpp>
 #include "common/spaces.hpp"
 #include "roulette/alias_table.hpp"
-#include "roulette/counter_rng.hpp"
 #include "roulette/input.hpp"
-#include "roulette/parallel_alias.hpp"
 
-using namespace kp::roulette;
+using namespace kp::bench::roulette;
+using kp::impl::splitmix64;
+using kp::impl::unit_interval;
 
 namespace {
 
@@ -87,9 +89,9 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weigh
   // Poisoned: a column the build skips fails require_reproduces.
   Kokkos::deep_copy(table, AliasEntry{-1.0, 0xffffffffu});
   const ParallelAliasBuilder<TestType> builder(n);
-  builder.build(device_weights, table);
+  builder.build(TestType(), device_weights, table);
   // A second build into the same workspace must give the same table.
-  builder.build(device_weights, table);
+  builder.build(TestType(), device_weights, table);
   const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), table);
   require_reproduces(weights, host.data());
 }
@@ -143,8 +145,8 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: the draw form encodes the same ta
   const kp::View<Count*, TestType> counts("counts", n);
   Kokkos::deep_copy(counts, Count{0xdeadbeef});  // the build must zero them
   const ParallelAliasBuilder<TestType> builder(n);
-  builder.build(device_weights, table);
-  builder.build(device_weights, columns, counts);
+  builder.build(TestType(), device_weights, table);
+  builder.build(TestType(), device_weights, columns, counts);
   const auto host_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
   std::uint64_t nonzero_counts = 0;
   for (std::uint64_t i = 0; i < n; ++i) nonzero_counts += host_counts(i) != 0;

@@ -14,7 +14,8 @@
 #include "roulette/roulette_app.hpp"
 
 using namespace kp;
-using namespace kp::roulette;
+using namespace kp::bench;
+using namespace kp::bench::roulette;
 
 namespace {
 

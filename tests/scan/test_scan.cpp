@@ -6,14 +6,15 @@
 #include <catch2/generators/catch_generators.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
 
+#include <kp/impl/decoupled_lookback.hpp>
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
 #include "harness/cli.hpp"
-#include "scan/decoupled_lookback.hpp"
 #include "scan/scan_app.hpp"
 #include "scan/tiled.hpp"
 
 using namespace kp;
+using namespace kp::bench;
 using scan::Data;
 using scan::Kind;
 
@@ -82,7 +83,7 @@ void require_staged_tiles_pass(int team, int items, std::uint64_t n, Kind kind, 
   const auto input = scan::make_input<T>(n, kind, data);
   const View<T*, Space> x("x", n), out("out", n);
   Kokkos::deep_copy(x, input.values);
-  const auto plan = scan::make_tile_plan(n, team, items);
+  const auto plan = impl::make_tile_plan(n, team, items);
   const bool inclusive = kind == Kind::inclusive;
   const auto check = [&](const char* variant, const auto& algorithm) {
     INFO("variant " << variant);
@@ -94,7 +95,7 @@ void require_staged_tiles_pass(int team, int items, std::uint64_t n, Kind kind, 
     CHECK(result.pass);
   };
   check("tiled", scan::TiledScan<Space, T>(plan, inclusive));
-  check("decoupled-lookback", scan::DecoupledLookbackScan<Space, T>(plan, inclusive));
+  check("decoupled-lookback", impl::DecoupledLookbackScan<Space, T>(plan, inclusive));
 }
 
 }  // namespace
@@ -149,7 +150,7 @@ TEMPLATE_LIST_TEST_CASE("scan: copies of a look-back scan share its run epochs",
   const View<T*, TestType> x("x", n), y("y", n), out("out", n);
   Kokkos::deep_copy(x, ones.values);
   Kokkos::deep_copy(y, random.values);
-  const scan::DecoupledLookbackScan<TestType, T> first(scan::lookback_plan<TestType, T>(n), true);
+  const impl::DecoupledLookbackScan<TestType, T> first(impl::lookback_plan<TestType, T>(n), true);
   const auto second = first;
   for (int run = 0; run < 3; ++run) {
     INFO("run " << run);
@@ -219,4 +220,15 @@ TEST_CASE("scan: data whose sums are not exact in the type is refused", "[scan]"
   CHECK_THROWS_AS(scan::make_input<float>(1 << 23, Kind::inclusive, Data::descending), UsageError);
   CHECK_NOTHROW(scan::make_input<std::int32_t>(1 << 23, Kind::inclusive, Data::descending));
   CHECK_NOTHROW(scan::make_input<double>(1 << 23, Kind::inclusive, Data::descending));
+}
+
+TEMPLATE_LIST_TEST_CASE("scan: the host baselines run where they belong, marked baseline", "[scan]",
+                        test::Spaces) {
+  const auto input = scan::make_input<float>(1000, Kind::inclusive, Data::random);
+  const auto space_case = scan::make_typed_case<TestType>(input);
+  const std::string space = space_name<TestType>();
+  CHECK(test::kind_of(space_case, "decoupled-lookback") == "ours");
+  CHECK(test::kind_of(space_case, "kokkos") == "baseline");
+  const bool std_scan = space == "serial" || (space == "openmp" && test::kStdPar);
+  CHECK(test::kind_of(space_case, "std-scan") == (std_scan ? "baseline" : ""));
 }

@@ -1,0 +1,61 @@
+#pragma once
+// kp::Algorithm: the variant a call runs. Every call takes one as its last
+// argument; Algorithm::automatic (the default) picks the fastest correct one
+// for the execution space, by the dispatch table in docs/API.md. Naming one
+// is for benchmarks and tests; a call refuses (std::invalid_argument) an
+// algorithm it does not implement, or one the space cannot run.
+#include <stdexcept>
+#include <string>
+
+namespace kp {
+
+enum class Algorithm {
+  automatic,           // the dispatch table's choice for the space (and bins)
+  kokkos,              // the Kokkos pattern: parallel_reduce / parallel_scan / atomics
+  vector,              // reduce, minloc: one launch, 16-byte packs, last-team combine
+  host_lanes,          // reduce, minloc (host): independent accumulators in SIMD lanes
+  decoupled_lookback,  // scan: single pass, tile look-back
+  two_pass,            // scan (host): chunk sums, then each chunk scanned from its offset
+  team_scratch,        // histogram: per-team bins in team scratch (GPU shared memory)
+  private_bins,        // histogram, sample (host): per-thread bins, summed at the end
+  cluster,             // histogram (Hopper): bins in a thread-block cluster's shared memory
+  global_atomics,      // histogram, sample: one atomic add per input into the counts
+  alias,               // sample: alias table built on the space
+};
+
+inline const char* name(Algorithm a) {
+  switch (a) {
+    case Algorithm::automatic:
+      return "automatic";
+    case Algorithm::kokkos:
+      return "kokkos";
+    case Algorithm::vector:
+      return "vector";
+    case Algorithm::host_lanes:
+      return "host-lanes";
+    case Algorithm::decoupled_lookback:
+      return "decoupled-lookback";
+    case Algorithm::two_pass:
+      return "two-pass";
+    case Algorithm::team_scratch:
+      return "team-scratch";
+    case Algorithm::private_bins:
+      return "private-bins";
+    case Algorithm::cluster:
+      return "cluster";
+    case Algorithm::global_atomics:
+      return "global-atomics";
+    case Algorithm::alias:
+      return "alias";
+  }
+  return "?";
+}
+
+namespace impl {
+[[noreturn]] inline void unsupported(const char* call, Algorithm a, const char* space) {
+  throw std::invalid_argument(std::string(call) + ": algorithm '" + name(a) +
+                              "' is not available on " + space);
+}
+}  // namespace impl
+
+}  // namespace kp

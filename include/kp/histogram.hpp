@@ -1,0 +1,245 @@
+#pragma once
+// kp::histogram: counts of integer values in bins 0 .. B-1, B = counts.extent(0).
+//
+//   kp::histogram(space, values, counts);   // counts(b) = #{i : clamp(values(i)) == b}
+//
+// - values: int32 or int64; below 0 counts in bin 0, at or above B in bin B-1.
+// - counts: uint32 or uint64 (uint64 cannot overflow on any real input;
+//   uint32 wraps past 2^32 - 1 in one bin), overwritten, not added to.
+// - B = 0 with non-empty values throws std::invalid_argument.
+// Asynchronous on `space`. Counts are exact and identical on every space.
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include <kp/algorithm.hpp>
+#include <kp/impl/cluster_histogram.hpp>
+#include <kp/impl/launch.hpp>
+#include <kp/impl/views.hpp>
+#include <kp/impl/workspace.hpp>
+
+namespace kp {
+
+namespace impl {
+
+template <class Value>
+KOKKOS_INLINE_FUNCTION std::int64_t clamp_bin(const Value& v, std::int64_t bins) {
+  return v < 0 ? 0
+               : (static_cast<std::int64_t>(v) >= bins ? bins - 1 : static_cast<std::int64_t>(v));
+}
+
+template <class Values, class Counts>
+struct GlobalAtomicCount {
+  Values values;
+  Counts counts;
+  std::int64_t bins;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    Kokkos::atomic_add(&counts(clamp_bin(values(i), bins)), typename Counts::value_type(1));
+  }
+};
+
+// Each team counts a grid-strided slice into bins in team scratch (shared
+// memory: fast atomics), then adds its nonzero bins to the counts.
+template <class Space, class Values, class Counts>
+struct TeamScratchCount {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  using Count = typename Counts::non_const_value_type;
+  Values values;
+  Counts counts;
+  int bins;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    Count* local = static_cast<Count*>(team.team_scratch(0).get_shmem(sizeof(Count) * bins));
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) { local[b] = 0; });
+    team.team_barrier();
+    const std::int64_t n = values.extent(0);
+    const std::int64_t stride = std::int64_t{team.league_size()} * team.team_size();
+    for (std::int64_t i = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
+         i < n; i += stride) {
+      Kokkos::atomic_add(&local[clamp_bin(values(i), bins)], Count(1));
+    }
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) {
+      if (local[b] != 0) Kokkos::atomic_add(&counts(b), local[b]);
+    });
+  }
+};
+
+// Host: thread t counts chunk t into its own row of `rows` (no atomics, no
+// sharing), four interleaved sub-histograms deep so that runs of one bin do
+// not wait on their own increments; then every bin sums its rows.
+inline constexpr int kSubHistograms = 4;
+
+template <class Values, class Count>
+struct PrivateRows {
+  Values values;
+  Count* rows;  // chunks x kSubHistograms x bins
+  std::int64_t bins, chunk;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    const std::int64_t n = values.extent(0);
+    Count* row = rows + c * kSubHistograms * bins;
+    for (std::int64_t b = 0; b < kSubHistograms * bins; ++b) row[b] = 0;
+    const std::int64_t begin = c * chunk, end = begin + chunk < n ? begin + chunk : n;
+    const auto* x = values.data();
+    std::int64_t i = begin;
+    for (; i + kSubHistograms <= end; i += kSubHistograms) {
+      for (int k = 0; k < kSubHistograms; ++k) ++row[k * bins + clamp_bin(x[i + k], bins)];
+    }
+    for (; i < end; ++i) ++row[clamp_bin(x[i], bins)];
+  }
+};
+
+template <class Counts>
+struct SumRows {
+  using Count = typename Counts::non_const_value_type;
+  Counts counts;
+  const Count* rows;
+  std::int64_t bins, row_count;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t b) const {
+    Count sum = 0;
+    for (std::int64_t r = 0; r < row_count; ++r) sum += rows[r * bins + b];
+    counts(b) = sum;
+  }
+};
+
+template <class Space>
+struct BinRows {
+  View<char*, Space> bytes;
+};
+
+// Cluster plans cost device queries: made once per (types, bins, instance).
+template <class Value, class Count>
+struct ClusterPlans {
+  std::map<std::int64_t, ClusterPlan> by_bins;
+};
+
+template <class Value, class Count, class Space>
+ClusterPlan cached_cluster_plan(const Space& space, std::int64_t bins) {
+  const auto cache = workspace<ClusterPlans<Value, Count>>(
+      space, [](const ClusterPlans<Value, Count>&) { return true; },
+      [] { return ClusterPlans<Value, Count>{}; });
+  auto found = cache->by_bins.find(bins);
+  if (found == cache->by_bins.end()) {
+    found = cache->by_bins.emplace(bins, cluster_plan<Value, Count>(space, bins)).first;
+  }
+  return found->second;
+}
+
+// The dispatch table (docs/API.md): host spaces count in private rows while
+// they fit in a modest workspace; GPUs in team scratch while the bins fit
+// in a team's shared memory, then in a thread-block cluster's (Hopper);
+// global atomics otherwise.
+inline constexpr double kPrivateRowsBudget = 256.0 * (1 << 20);
+
+template <class Space, class Value, class Count>
+Algorithm histogram_algorithm(const Space& space, std::int64_t bins) {
+  if (!is_gpu_space<Space>()) {
+    const double bytes = double(space.concurrency()) * kSubHistograms * bins * sizeof(Count);
+    return bytes <= kPrivateRowsBudget ? Algorithm::private_bins : Algorithm::global_atomics;
+  }
+  const std::size_t scratch = sizeof(Count) * static_cast<std::size_t>(bins);
+  if (scratch <= static_cast<std::size_t>(Kokkos::TeamPolicy<Space>::scratch_size_max(0))) {
+    return Algorithm::team_scratch;
+  }
+  return cached_cluster_plan<Value, Count>(space, bins).why.empty() ? Algorithm::cluster
+                                                                    : Algorithm::global_atomics;
+}
+
+template <class Space, class Values, class Counts>
+void histogram(const Space& space, const Values& values, const Counts& counts,
+               Algorithm algorithm) {
+  constexpr const char* call = "kp::histogram";
+  check_view<Space, Values>();
+  check_view<Space, Counts>();
+  using Value = value_t<Values>;
+  using Count = value_t<Counts>;
+  static_assert(std::is_same_v<Value, std::int32_t> || std::is_same_v<Value, std::int64_t>,
+                "kp::histogram: values are int32 or int64");
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
+                "kp::histogram: counts are uint32 or uint64");
+  static_assert(std::is_same_v<typename Counts::value_type, Count>,
+                "kp::histogram: counts must be writable");
+  const std::int64_t n = values.extent(0);
+  const std::int64_t bins = counts.extent(0);
+  if (bins == 0) {
+    if (n == 0) return;
+    throw std::invalid_argument("kp::histogram: counts has no bins for " + std::to_string(n) +
+                                " values");
+  }
+  if (algorithm == Algorithm::automatic)
+    algorithm = histogram_algorithm<Space, Value, Count>(space, bins);
+  const bool contiguous = is_contiguous(values);
+
+  if (algorithm == Algorithm::private_bins && !is_gpu_space<Space>() && contiguous) {
+    const std::int64_t chunks =
+        std::max<std::int64_t>(1, std::min<std::int64_t>(space.concurrency(), n));
+    const std::int64_t chunk = std::max<std::int64_t>(1, (n + chunks - 1) / chunks);
+    const std::size_t bytes = sizeof(Count) * kSubHistograms * bins * chunks;
+    const auto ws = workspace<BinRows<Space>>(
+        space, [&](const BinRows<Space>& w) { return w.bytes.extent(0) >= bytes; },
+        [&] {
+          return BinRows<Space>{View<char*, Space>(
+              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::histogram rows"), bytes)};
+        });
+    Count* rows = reinterpret_cast<Count*>(ws->bytes.data());
+    const auto in = contiguous_in<Space>(values);
+    Kokkos::parallel_for("kp::histogram::private-bins",
+                         IndexRange<Space>(space, 0, (n + chunk - 1) / chunk),
+                         PrivateRows<decltype(in), Count>{in, rows, bins, chunk});
+    Kokkos::parallel_for(
+        "kp::histogram::sum-rows", IndexRange<Space>(space, 0, bins),
+        SumRows<Counts>{counts, rows, bins, ((n + chunk - 1) / chunk) * kSubHistograms});
+    return;
+  }
+  if (algorithm == Algorithm::team_scratch) {
+    const std::size_t scratch = sizeof(Count) * static_cast<std::size_t>(bins);
+    if (scratch > static_cast<std::size_t>(Kokkos::TeamPolicy<Space>::scratch_size_max(0))) {
+      throw std::invalid_argument("kp::histogram: " + std::to_string(bins) +
+                                  " bins do not fit in team scratch");
+    }
+    const Launch launch = whole_array_launch<Space>(space, n);
+    Kokkos::deep_copy(space, counts, Count(0));
+    Kokkos::parallel_for(
+        "kp::histogram::team-scratch",
+        Kokkos::TeamPolicy<Space>(space, launch.league, launch.team)
+            .set_scratch_size(0, Kokkos::PerTeam(scratch)),
+        TeamScratchCount<Space, Values, Counts>{values, counts, static_cast<int>(bins)});
+    return;
+  }
+  if (algorithm == Algorithm::cluster) {
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+      const ClusterPlan plan = cached_cluster_plan<Value, Count>(space, bins);
+      if (!plan.why.empty()) throw std::invalid_argument("kp::histogram (cluster): " + plan.why);
+      if (contiguous && is_contiguous(counts)) {
+        Kokkos::deep_copy(space, counts, Count(0));
+        cluster_histogram(space, plan, values.data(), n, counts.data(), bins);
+        return;
+      }
+      algorithm = Algorithm::global_atomics;  // strided: the generic path
+    }
+#endif
+    if (algorithm == Algorithm::cluster) unsupported(call, algorithm, Space::name());
+  }
+  if (algorithm == Algorithm::global_atomics || algorithm == Algorithm::kokkos ||
+      algorithm == Algorithm::private_bins) {
+    Kokkos::deep_copy(space, counts, Count(0));
+    Kokkos::parallel_for("kp::histogram::global-atomics", IndexRange<Space>(space, 0, n),
+                         GlobalAtomicCount<Values, Counts>{values, counts, bins});
+    return;
+  }
+  unsupported(call, algorithm, Space::name());
+}
+
+}  // namespace impl
+
+template <class ExecSpace, class ValuesView, class CountsView>
+void histogram(const ExecSpace& space, const ValuesView& values, const CountsView& counts,
+               Algorithm algorithm = Algorithm::automatic) {
+  impl::histogram(space, values, counts, algorithm);
+}
+
+}  // namespace kp

@@ -1,0 +1,31 @@
+#pragma once
+// What every implementation header of the library shares: the View type the
+// kernels take (contiguous, in the space's own memory; the public entries
+// turn a user's View into it, see views.hpp), which spaces are GPUs, and the
+// SplitMix64 mix behind the counter-based random numbers.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+namespace kp::impl {
+
+template <class Space>
+using Memory = typename Space::memory_space;
+template <class T, class Space>
+using View = Kokkos::View<T, Kokkos::Device<Space, Memory<Space>>>;
+
+// GPUs run thousands of threads in teams; host spaces one thread a team.
+template <class Space>
+constexpr bool is_gpu_space() {
+  return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
+}
+
+// SplitMix64's output function: a bijective 64-bit mix (Steele, Lea and
+// Flood 2014), good enough to pass BigCrush when applied to a counter.
+KOKKOS_INLINE_FUNCTION constexpr std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace kp::impl

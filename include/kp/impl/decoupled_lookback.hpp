@@ -1,0 +1,338 @@
+#pragma once
+// decoupled-lookback: a single-pass chained scan (Merrill & Garland 2016).
+// Each team takes the next tile id from an atomic counter, sums its tile,
+// publishes (AGGREGATE, tile sum), then walks back over its predecessors'
+// published values, adding aggregates until it meets an INCLUSIVE prefix,
+// publishes (INCLUSIVE, prefix + tile sum) and scans its tile from that
+// prefix. The tile stays on chip meanwhile (CUDA: in registers, as 16-byte
+// packs, see register_tile.hpp; other teams of several threads: in team
+// scratch; host teams of one thread: in L1): the input is read once and the
+// output written once (2N elements of traffic instead of 3N).
+//
+// On CUDA a whole warp looks back, 32 predecessors at a time, instead of one
+// thread walking them one by one (warp_look_back).
+//
+// Forward progress: tile ids come from the counter, not from league_rank, so
+// every tile a team waits for was claimed earlier by a team that is already
+// running: a resident CUDA block, an OpenMP thread, or (Serial) a finished
+// tile. No assumption is made about the order in which a backend schedules
+// teams.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+#include <type_traits>
+
+#include <kp/impl/block_scan.hpp>
+#include <kp/impl/common.hpp>
+#include <kp/impl/register_tile.hpp>
+#include <kp/impl/tile_plan.hpp>
+
+namespace kp::impl {
+
+enum TileFlag : std::uint32_t { kNotReady = 0, kAggregate = 1, kInclusive = 2 };
+
+// Flags are stored tagged with the run's epoch (epoch << 2 | flag), so a flag
+// left by an earlier run reads as NOT_READY: no clearing launch per run.
+// Epochs start at 1 (freshly zeroed status) and restart after kEpochs runs.
+inline constexpr std::uint32_t kEpochs = 1u << 30;
+KOKKOS_INLINE_FUNCTION constexpr std::uint32_t tag_flag(std::uint32_t epoch, TileFlag flag) {
+  return epoch << 2 | flag;
+}
+KOKKOS_INLINE_FUNCTION constexpr TileFlag untag_flag(std::uint32_t epoch, std::uint32_t tagged) {
+  return tagged >> 2 == epoch ? static_cast<TileFlag>(tagged & 3u) : kNotReady;
+}
+
+// 32-bit values: flag and value packed in one 64-bit word, written with one
+// atomic exchange and read with one (volatile, uncached) 64-bit load, so a
+// reader never sees a flag without its value.
+template <class Space, class T>
+struct PackedTileStatus {
+  static_assert(sizeof(T) == 4);
+  View<std::uint64_t*, Space> words;
+  std::uint32_t epoch = 1;
+
+  explicit PackedTileStatus(std::int64_t tiles) : words("scan tile status", tiles) {}
+  void reset(const Space& space) const { Kokkos::deep_copy(space, words, std::uint64_t{0}); }
+
+  KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
+    std::uint32_t bits;
+    memcpy(&bits, &value, sizeof bits);
+    Kokkos::atomic_exchange(&words(tile), std::uint64_t{tag_flag(epoch, flag)} << 32 | bits);
+  }
+  KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
+    const volatile std::uint64_t* word = &words(tile);
+    const std::uint64_t snapshot = *word;
+    const auto bits = static_cast<std::uint32_t>(snapshot);
+    memcpy(&value, &bits, sizeof bits);
+    return untag_flag(epoch, static_cast<std::uint32_t>(snapshot >> 32));
+  }
+};
+
+// 64-bit values: a flag word, and one slot per flag for the value. The writer
+// stores the value, fences, then sets the flag; the reader loads the flag,
+// fences, then the slot the flag names. Each slot is written once per run, so
+// a flag always finds its value.
+template <class Space, class T>
+struct FlaggedTileStatus {
+  static_assert(sizeof(T) == 8);
+  View<std::uint32_t*, Space> flags;
+  View<T*, Space> aggregates, inclusives;
+  std::uint32_t epoch = 1;
+
+  explicit FlaggedTileStatus(std::int64_t tiles)
+      : flags("scan tile flags", tiles),
+        aggregates("scan tile aggregates", tiles),
+        inclusives("scan tile prefixes", tiles) {}
+  void reset(const Space& space) const { Kokkos::deep_copy(space, flags, std::uint32_t{0}); }
+
+  KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
+    volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
+    *slot = value;
+    Kokkos::memory_fence();
+    Kokkos::atomic_exchange(&flags(tile), tag_flag(epoch, flag));
+  }
+  KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
+    const volatile std::uint32_t* flag_word = &flags(tile);
+    const TileFlag flag = untag_flag(epoch, *flag_word);
+    if (flag == kNotReady) return flag;
+    Kokkos::memory_fence();
+    const volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
+    value = *slot;
+    return flag;
+  }
+};
+
+template <class Space, class T>
+using TileStatus =
+    std::conditional_t<sizeof(T) == 4, PackedTileStatus<Space, T>, FlaggedTileStatus<Space, T>>;
+
+template <class Space, class T>
+struct ChainedScanTiles {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  View<const T*, Space> in;
+  View<T*, Space> out;
+  TileStatus<Space, T> status;
+  View<std::int32_t, Space> next_tile;
+  TilePlan plan;
+  bool inclusive;
+  T init;  // the prefix of tile 0: 0, or an exclusive scan's initial value
+
+  bool in_registers;  // CUDA: RegisterTile instead of the scratch-staged TileScan
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    std::int32_t tile = 0;
+    if (team.team_rank() == 0) {
+      tile = Kokkos::atomic_fetch_add(&next_tile(), 1);
+      // The last ticket: every team has taken its own, so the counter can
+      // be rewound for the next run (launches on a space are ordered).
+      if (tile == plan.tiles - 1) next_tile() = 0;
+    }
+    team.team_broadcast(tile, 0);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+      if (in_registers) {
+        scan_in_registers(team, tile);
+        return;
+      }
+    }
+#endif
+    const auto scan = tile_scan(team, plan, tile, in.data(), in.extent(0));
+    T tile_sum = 0;
+    const T thread_prefix = scan.exclusive_prefix(scan.load(), tile_sum);
+    T tile_prefix = 0;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+    if (team.team_size() >= kWarp) {
+      if (team.team_rank() < kWarp) tile_prefix = warp_look_back(tile, tile_sum);
+    } else
+#endif
+    {
+      if (team.team_rank() == 0) tile_prefix = look_back(tile, tile_sum);
+    }
+    team.team_broadcast(tile_prefix, 0);
+    scan.scan_and_store(tile_prefix + thread_prefix, inclusive, out.data() + plan.begin(tile));
+  }
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  // The tile in registers (register_tile.hpp): two barriers in all, one for
+  // the warp totals and one for the tile prefix that warp 0 looks up.
+  __device__ void scan_in_registers(const Member& team, std::int32_t tile) const {
+    const int rank = team.team_rank();
+    const std::int64_t begin = plan.begin(tile);
+    const std::int64_t left = static_cast<std::int64_t>(in.extent(0)) - begin;
+    const int count = static_cast<int>(left < plan.tile ? left : plan.tile);
+    T* const shared =
+        static_cast<T*>(team.team_scratch(0).get_shmem(register_tile_scratch_bytes<T>()));
+    RegisterTile<T> registers;
+    registers.load(in.data() + begin, count, rank);
+    registers.scan(team, shared, rank);
+    T* const tile_prefix = shared + kRegisterWarps * kRegisterPacks;
+    if (rank < kWarp) {
+      const T prefix = warp_look_back(tile, registers.total);
+      if (rank == 0) *tile_prefix = prefix;
+    }
+    team.team_barrier();
+    registers.store(*tile_prefix, inclusive, out.data() + begin, count, rank);
+  }
+
+  // Look-back by the 32 lanes of a warp, each reading one predecessor: lane
+  // i reads tile base - i. The window is re-read until none of it is
+  // NOT_READY, then the nearest INCLUSIVE lane (lowest set bit of a ballot)
+  // ends the walk: the aggregates of the nearer lanes and its prefix are
+  // summed by a warp scan, which only ever adds adjacent tiles. With no
+  // INCLUSIVE in the window, the window's sum is added and the walk moves 32
+  // tiles further back. Every lane returns the prefix; lane 0 publishes.
+  __device__ T warp_look_back(std::int32_t tile, const T& tile_sum) const {
+    const int lane = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x) % kWarp;
+    if (tile == 0) {
+      if (lane == 0) status.publish(0, kInclusive, init + tile_sum);
+      return init;
+    }
+    if (lane == 0) status.publish(tile, kAggregate, tile_sum);
+    T prefix = 0;
+    for (std::int32_t base = tile - 1;; base -= kWarp) {
+      const std::int32_t p = base - lane;
+      T value = 0;
+      TileFlag flag = kInclusive;  // lanes before tile 0 never count: tile 0 is INCLUSIVE
+      do {
+        if (p >= 0) flag = status.read(p, value);
+      } while (__any_sync(0xffffffffu, flag == kNotReady));
+      const unsigned inclusive_lanes = __ballot_sync(0xffffffffu, flag == kInclusive);
+      const int last = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : kWarp - 1;
+      if (lane > last) value = 0;
+      // Lane `last` holds the sum of lanes 0..last; the walk adds it nearest first.
+      const T window = shuffle_from(warp_inclusive_scan(value, lane), last);
+      prefix = window + prefix;
+      if (inclusive_lanes) break;
+    }
+    if (lane == 0) status.publish(tile, kInclusive, prefix + tile_sum);
+    return prefix;
+  }
+#endif
+
+  // On the host a predecessor may belong to a descheduled thread (more
+  // threads than free cores): after a short spin, give the core away.
+  KOKKOS_INLINE_FUNCTION static void back_off(int polls) {
+#if !defined(__CUDA_ARCH__)
+    if (polls % 64 == 0) std::this_thread::yield();
+#else
+    (void)polls;
+#endif
+  }
+
+  // Returns the sum of all tiles before `tile` and publishes this tile's
+  // inclusive prefix. Sums are accumulated right to left over adjacent
+  // tiles, so they stay exact wherever the sequential scan is.
+  KOKKOS_INLINE_FUNCTION T look_back(std::int32_t tile, const T& tile_sum) const {
+    if (tile == 0) {
+      status.publish(0, kInclusive, init + tile_sum);
+      return init;
+    }
+    status.publish(tile, kAggregate, tile_sum);
+    T prefix = 0;
+    for (std::int32_t p = tile - 1;; --p) {
+      T value = 0;
+      TileFlag flag;
+      for (int polls = 1; (flag = status.read(p, value)) == kNotReady; ++polls) {
+        back_off(polls);
+      }
+      prefix = value + prefix;
+      if (flag == kInclusive) break;
+    }
+    status.publish(tile, kInclusive, prefix + tile_sum);
+    return prefix;
+  }
+};
+
+// The look-back's tiles: on a GPU 256 threads x 4 packs of 16 bytes (4096
+// floats, 2048 doubles), scanned in registers; on the host tile_plan's.
+template <class Space, class T>
+TilePlan lookback_plan(std::int64_t n) {
+  return is_gpu_space<Space>() ? make_tile_plan(n, kRegisterTeam, kRegisterItems<T>)
+                               : tile_plan<Space>(n);
+}
+
+// CUDA: registers capped so that several teams of 256 share an SM (more
+// tiles loading while others wait on the look-back): 5 for 4-byte values
+// (48 registers a thread, no spills), 4 for 8-byte ones (64 registers).
+template <class T>
+inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4 ? 5 : 4;
+template <class Space, class T>
+using LookbackPolicy =
+    Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kRegisterTeam, kLookbackTeamsPerSM<T>>>;
+
+// Holds the tile status and counter for up to `capacity` tiles, allocated
+// once; the counter rewinds itself and the status is tagged with a new epoch
+// per run (cleared only when the epochs wrap around), so a run is one launch.
+// Runs on one space instance are ordered, so one object serves them all.
+template <class Space, class T>
+class DecoupledLookbackScan {
+ public:
+  explicit DecoupledLookbackScan(std::int64_t capacity)
+      : status_(capacity),
+        next_tile_("kp::scan next tile"),
+        epoch_(std::make_shared<std::uint32_t>(0)),
+        capacity_(capacity) {}
+
+  // The suite's form: one plan and kind, fixed (`plan`: lookback_plan<Space,
+  // T>(n), or any team size the space supports; CUDA: at most kRegisterTeam).
+  DecoupledLookbackScan(const TilePlan& plan, bool inclusive) : DecoupledLookbackScan(plan.tiles) {
+    plan_ = plan;
+    inclusive_ = inclusive;
+  }
+  void run(const View<const T*, Space>& in, const View<T*, Space>& out) const {
+    run(Space(), plan_, in, out, inclusive_, T(0));
+  }
+
+  std::int64_t capacity() const { return capacity_; }
+
+  // out = the scan of in, starting from `init`; in and out may be the same
+  // array. plan.tiles <= capacity(). Asynchronous on `space`.
+  void run(const Space& space, const TilePlan& plan, const View<const T*, Space>& in,
+           const View<T*, Space>& out, bool inclusive, const T& init) const {
+    if (plan.tiles == 0) return;
+    if (plan.tiles > capacity_)
+      throw std::logic_error("kp::impl::DecoupledLookbackScan: too small");
+    // Shared by every copy of this object: copies use the same status views.
+    TileStatus<Space, T> status = status_;
+    if (++*epoch_ == kEpochs) {
+      status.reset(space);
+      *epoch_ = 1;
+    }
+    status.epoch = *epoch_;
+    const bool registers = in_registers(plan, in.data(), out.data());
+    const std::size_t scratch =
+        registers ? register_tile_scratch_bytes<T>() : plan.scratch_bytes<T>();
+    Kokkos::parallel_for(
+        "kp::scan::decoupled-lookback",
+        LookbackPolicy<Space, T>(space, static_cast<int>(plan.tiles), plan.team)
+            .set_scratch_size(0, Kokkos::PerTeam(scratch)),
+        ChainedScanTiles<Space, T>{in, out, status, next_tile_, plan, inclusive, init, registers});
+  }
+
+ private:
+  // The register path: CUDA, its tile shape, and 16-byte aligned arrays.
+  static bool in_registers(const TilePlan& plan, const T* in, const T* out) {
+    const auto aligned = [](const T* p) {
+      return reinterpret_cast<std::uintptr_t>(p) % kPackBytes == 0;
+    };
+#if defined(KOKKOS_ENABLE_CUDA)
+    return std::is_same_v<Space, Kokkos::Cuda> && plan.team == kRegisterTeam &&
+           plan.items == kRegisterItems<T> && aligned(in) && aligned(out);
+#else
+    (void)aligned, (void)plan, (void)in, (void)out;
+    return false;
+#endif
+  }
+
+  TileStatus<Space, T> status_;
+  View<std::int32_t, Space> next_tile_;
+  std::shared_ptr<std::uint32_t> epoch_;  // of the latest run
+  std::int64_t capacity_ = 0;
+  TilePlan plan_;
+  bool inclusive_ = true;
+};
+
+}  // namespace kp::impl

@@ -1,0 +1,386 @@
+#pragma once
+// An alias table built in parallel on the execution space itself (no host
+// round trip): the parallel splitting idea of Hübschle-Schneider & Sanders,
+// "Parallel Weighted Random Sampling" (2019), in a closed form that gives
+// every column its own independent binary search.
+//
+// With s_i = w_i * n / W (a column holds 1), light items (s < 1) have a
+// deficit d = 1 - s, heavy items (s >= 1) an excess e = s - 1. Number the
+// lights 0..a-1 and the heavies 0..b-1 in index order, with inclusive prefix
+// sums D_k of the deficits and E_j of the excesses. The sequential "sweep"
+// (Vose's pairing with both worklists in index order) fills light k's column
+// from the first heavy not yet used up, and a heavy whose remainder drops
+// below 1 becomes a column filled from the next heavy. Counting tape consumed
+// shows that heavy j drops below 1 right after the first light k with
+// D_k > E_j, so, independently per column:
+//   light k:  keep s_k, alias heavy c with c = #{j : E_j < D_(k-1)} (D_-1 = 0);
+//   heavy j:  if E_j < D_(a-1) and j < b - 1: keep 1 - (D_k* - E_j) with
+//             k* = first k with D_k > E_j, alias heavy j + 1; else keep 1.
+// Both are binary searches in the other class's prefix sums (a merge of the
+// two sequences, as in the paper). The last heavy is never used up and a
+// light's alias index is clamped to it, which absorbs rounding when the
+// computed deficits and excesses do not cancel exactly. Some item is at least
+// the mean, so there is a heavy item unless the (compensated, faithfully
+// rounded) total is off by an ulp in the wrong direction; then every positive
+// item keeps its column, so no column is left unwritten. Zero-weight items
+// have keep 0 and a heavy alias.
+//
+// The code scales everything by W (parallel_alias.cpp says why).
+//
+// Three kernels: a reduction (W and the last positive item), a scan that
+// classifies and compacts both classes with their prefix sums, and one
+// pairing kernel of n independent O(log n) searches. The pairing kernel writes
+// either AliasEntry columns or the 8-byte DrawColumn form that draws read.
+#include <Kokkos_Core.hpp>
+#include <cmath>
+#include <cstdint>
+
+#include <cfloat>
+
+#include <kp/impl/common.hpp>
+
+namespace kp::impl {
+
+// One column of an alias table: its own item with probability `keep`, the
+// item `alias` otherwise (Vose's table; every column has probability 1/n).
+struct AliasEntry {
+  double keep;
+  std::uint32_t alias;
+};
+
+// A sum carried as the unevaluated pair high + low: each addition is
+// error-free (Knuth's TwoSum) with the errors summed in `low`, so the sum is
+// accurate to about one rounding of the result however many terms it has,
+// in any association. Plain sums of 1e5 shares were off by up to ~1e-8 of a
+// column, which the last heavy item absorbs: more than the 1e-9 the table
+// must reproduce the weights to.
+struct CompensatedSum {
+  double high, low;
+  KOKKOS_INLINE_FUNCTION void add(double x) {
+    const double sum = high + x;
+    const double x_part = sum - high;
+    low += (high - (sum - x_part)) + (x - x_part);
+    high = sum;
+  }
+  KOKKOS_INLINE_FUNCTION void add(const CompensatedSum& other) {
+    add(other.high);
+    low += other.low;
+  }
+  KOKKOS_INLINE_FUNCTION double value() const { return high + low; }
+};
+
+// The reduction's result: the total weight, an item to alias from a
+// zero-weight column when there is no heavy item, and the input check
+// (weights that are negative, NaN or infinite; weights above 0). A table
+// is only built from usable() totals; otherwise every column draws its own
+// item, so draws from it stay in range until the caller reports the error.
+struct WeightTotals {
+  CompensatedSum total;
+  std::int64_t last_positive;
+  std::int64_t bad, positive;
+  KOKKOS_INLINE_FUNCTION bool sum_finite() const {
+    const double w = total.value();
+    return w - w == 0;
+  }
+  KOKKOS_INLINE_FUNCTION bool usable() const { return bad == 0 && positive > 0 && sum_finite(); }
+};
+
+// A column in the form a draw reads: half the bytes of an AliasEntry, one
+// 8-byte load, and an integer compare. A draw's coin is 32 random bits c; the
+// AliasEntry draw keeps the column's item when c * 2^-32 < keep, which for an
+// integer c is exactly c < ceil(keep * 2^32) (the scaling by 2^32 is exact).
+// So `threshold` is that ceiling, and a column with keep >= 1 (threshold 2^32,
+// which does not fit) gets threshold 2^32 - 1 and itself as alias: every coin
+// then gives the column's own item, as before. Draws from a DrawColumn table
+// are therefore identical to draws from the AliasEntry table it encodes.
+// Aligned to its size, so that a GPU reads it in one 8-byte load, not two.
+struct alignas(8) DrawColumn {
+  std::uint32_t threshold;  // keep the column's item when the coin is below this
+  std::uint32_t alias;      // the item drawn otherwise
+};
+
+KOKKOS_INLINE_FUNCTION DrawColumn to_draw_column(std::uint32_t column, const AliasEntry& entry) {
+  const double threshold = std::ceil(entry.keep * 0x1.0p32);
+  if (threshold >= 0x1.0p32) return {0xffffffffu, column};
+  return {threshold > 0 ? static_cast<std::uint32_t>(threshold) : 0u, entry.alias};
+}
+
+// The item a draw gives for 32-bit coin `coin` in column `column`.
+KOKKOS_INLINE_FUNCTION std::uint32_t draw_from(std::uint32_t column, const DrawColumn& entry,
+                                               std::uint32_t coin) {
+  return coin < entry.threshold ? column : entry.alias;
+}
+
+namespace alias_build {
+
+template <class Space>
+using ItemRange = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+
+// The number of leading values of the non-decreasing p[0, length) that are
+// below x (or at most x, when `or_equal`): lower / upper bound, branch-free
+// as in SearchPrefix, so that a warp's lanes stay in step.
+KOKKOS_INLINE_FUNCTION std::int64_t count_below(const double* p, std::int64_t length, double x,
+                                                bool or_equal) {
+  std::int64_t base = 0;
+  while (length > 0) {
+    const std::int64_t half = length / 2;
+    const double value = p[base + half];
+    const bool below = or_equal ? value <= x : value < x;
+    base = below ? base + half + 1 : base;
+    length = below ? length - half - 1 : half;
+  }
+  return base;
+}
+
+// Kokkos 3.4 joins through volatile references on some backends: these
+// copy a volatile value field by field.
+KOKKOS_INLINE_FUNCTION CompensatedSum load(const volatile CompensatedSum& sum) {
+  return {sum.high, sum.low};
+}
+KOKKOS_INLINE_FUNCTION void store(volatile CompensatedSum& dest, const CompensatedSum& sum) {
+  dest.high = sum.high;
+  dest.low = sum.low;
+}
+
+template <class Space, class Weight>
+struct SumWeights {
+  using value_type = WeightTotals;
+  View<const Weight*, Space> weights;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, value_type& sum) const {
+    const double w = static_cast<double>(weights(i));
+    const bool finite = w == w && w - w == 0;  // NaN and inf fail
+    sum.bad += !(finite && w >= 0);
+    sum.positive += finite && w > 0;
+    sum.total.add(w);
+    if (w > 0 && i > sum.last_positive) sum.last_positive = i;
+  }
+  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
+    dest.total.add(src.total);
+    if (src.last_positive > dest.last_positive) dest.last_positive = src.last_positive;
+    dest.bad += src.bad;
+    dest.positive += src.positive;
+  }
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest,
+                                   const volatile value_type& src) const {
+    value_type sum{load(dest.total), dest.last_positive, dest.bad, dest.positive};
+    join(sum, value_type{load(src.total), src.last_positive, src.bad, src.positive});
+    store(dest.total, sum.total);
+    dest.last_positive = sum.last_positive;
+    dest.bad = sum.bad;
+    dest.positive = sum.positive;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& sum) const {
+    sum.total = {0, 0};
+    sum.last_positive = -1;
+    sum.bad = 0;
+    sum.positive = 0;
+  }
+};
+
+// The arithmetic runs in units in which a column holds W (the total weight),
+// not 1: item i holds n * w_i, a light's deficit is W - n * w_i, a heavy's
+// excess n * w_i - W. For integer weights (n * W below 2^53) every sum is
+// then exact in any association, so every space builds the same table.
+// Where n * W would overflow (weights near the largest double), both are
+// scaled down by a power of two, which keeps them exact.
+struct Units {
+  double per_weight;  // n, or n / 2^k: an item holds w * per_weight
+  double column;      // W, or W / 2^k: what a column holds
+
+  template <class Space, class Weight>
+  KOKKOS_INLINE_FUNCTION Units(const View<const Weight*, Space>& weights,
+                               const View<WeightTotals, Space>& totals)
+      : per_weight(static_cast<double>(weights.extent(0))), column(totals().total.value()) {
+    // n columns' worth (the largest sum formed) must stay finite.
+    const double n = per_weight;
+    while (column > DBL_MAX / n) {
+      per_weight *= 0.5;
+      column *= 0.5;
+    }
+  }
+};
+
+// Running totals of the classifying scan: heavy items so far (the lights are
+// the rest), and the deficit and excess sums.
+struct SplitPrefix {
+  std::int64_t heavies;
+  CompensatedSum deficit, excess;
+};
+
+// Classifies each item, compacts the lights and heavies in index order, and
+// writes their inclusive prefix sums D and E; the last item stores b.
+template <class Space, class Weight>
+struct ClassifyAndCompact {
+  using value_type = SplitPrefix;
+  View<const Weight*, Space> weights;
+  View<WeightTotals, Space> totals;
+  View<std::int64_t, Space> heavies;
+  View<std::uint32_t*, Space> light_item, heavy_item;
+  View<double*, Space> light_prefix, heavy_prefix;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, value_type& prefix, bool final) const {
+    if (!totals().usable()) return;  // PairColumns writes the fallback table
+    const Units units(weights, totals);
+    const double s = weights(i) * units.per_weight;
+    if (s >= units.column) {
+      prefix.excess.add(s - units.column);
+      if (final) {
+        heavy_item(prefix.heavies) = static_cast<std::uint32_t>(i);
+        heavy_prefix(prefix.heavies) = prefix.excess.value();
+      }
+      ++prefix.heavies;
+    } else {
+      prefix.deficit.add(units.column - s);
+      if (final) {
+        light_item(i - prefix.heavies) = static_cast<std::uint32_t>(i);
+        light_prefix(i - prefix.heavies) = prefix.deficit.value();
+      }
+    }
+    if (final && i + 1 == static_cast<std::int64_t>(weights.extent(0))) heavies() = prefix.heavies;
+  }
+  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
+    dest.heavies += src.heavies;
+    dest.deficit.add(src.deficit);
+    dest.excess.add(src.excess);
+  }
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest,
+                                   const volatile value_type& src) const {
+    value_type sum{dest.heavies, load(dest.deficit), load(dest.excess)};
+    join(sum, value_type{src.heavies, load(src.deficit), load(src.excess)});
+    dest.heavies = sum.heavies;
+    store(dest.deficit, sum.deficit);
+    store(dest.excess, sum.excess);
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& prefix) const {
+    prefix.heavies = 0;
+    prefix.deficit = {0, 0};
+    prefix.excess = {0, 0};
+  }
+};
+
+// Writes column `item` of a table in either form.
+KOKKOS_INLINE_FUNCTION void store(AliasEntry& slot, std::uint32_t, double keep,
+                                  std::uint32_t alias) {
+  slot = {keep, alias};
+}
+KOKKOS_INLINE_FUNCTION void store(DrawColumn& slot, std::uint32_t item, double keep,
+                                  std::uint32_t alias) {
+  slot = to_draw_column(item, {keep, alias});
+}
+
+// Column r < a is light r's, column r >= a heavy (r - a)'s (see the header
+// for the closed form). Every column is written, whatever the rounding.
+template <class Space, class Weight, class Entry, class Count>
+struct PairColumns {
+  View<const Weight*, Space> weights;
+  View<WeightTotals, Space> totals;
+  View<std::int64_t, Space> heavies;
+  View<std::uint32_t*, Space> light_item, heavy_item;
+  View<double*, Space> light_prefix, heavy_prefix;
+  View<Entry*, Space> table;
+  View<Count*, Space> counts;  // zeroed on the way (empty: none)
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t r) const {
+    if (static_cast<std::size_t>(r) < counts.extent(0)) counts(r) = 0;
+    if (!totals().usable()) {  // every column its own item: draws stay in range
+      store(table(r), static_cast<std::uint32_t>(r), 1.0, static_cast<std::uint32_t>(r));
+      return;
+    }
+    const std::int64_t b = heavies();
+    const std::int64_t a = static_cast<std::int64_t>(weights.extent(0)) - b;
+    const Units units(weights, totals);
+    if (r < a) {
+      const std::uint32_t item = light_item(r);
+      if (b == 0) {  // only by rounding: every positive item is within rounding of 1
+        const bool positive = weights(item) > 0;
+        store(table(item), item, positive ? 1.0 : 0.0,
+              positive ? item : static_cast<std::uint32_t>(totals().last_positive));
+        return;
+      }
+      const double before = r > 0 ? light_prefix(r - 1) : 0.0;
+      const std::int64_t used_up = count_below(heavy_prefix.data(), b, before, false);
+      const std::int64_t heavy = used_up < b - 1 ? used_up : b - 1;
+      store(table(item), item, weights(item) * units.per_weight / units.column, heavy_item(heavy));
+      return;
+    }
+    const std::int64_t j = r - a;
+    const std::uint32_t item = heavy_item(j);
+    const double excess = heavy_prefix(j);
+    if (a > 0 && j + 1 < b && excess < light_prefix(a - 1)) {
+      // k* < a, as D_(a-1) > E_j; D_k* - E_j is in (0, d_k*] up to rounding.
+      const std::int64_t k = count_below(light_prefix.data(), a, excess, true);
+      const double keep = 1 - (light_prefix(k) - excess) / units.column;
+      store(table(item), item, keep < 0 ? 0.0 : keep, heavy_item(j + 1));
+    } else {
+      store(table(item), item, 1.0, item);
+    }
+  }
+};
+
+}  // namespace alias_build
+
+template <class Space>
+class ParallelAliasBuilder {
+ public:
+  // Allocates the workspace for n items once, so a build allocates nothing.
+  explicit ParallelAliasBuilder(std::size_t n)
+      : totals_("kp::alias weight totals"),
+        heavies_("kp::alias heavy count"),
+        light_item_(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::alias lights"), n),
+        heavy_item_(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::alias heavies"), n),
+        light_prefix_(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::alias deficits"), n),
+        heavy_prefix_(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::alias excesses"), n) {}
+
+  std::size_t capacity() const { return light_item_.extent(0); }
+
+  // The last build's totals and weight check (WeightTotals), on the space.
+  const View<WeightTotals, Space>& totals() const { return totals_; }
+
+  // Fills table[0, n) from the n = weights.extent(0) <= capacity() non-negative
+  // weights (not all zero) already on the space. Asynchronous on `space`.
+  template <class Weights>
+  void build(const Space& space, const Weights& weights, View<AliasEntry*, Space> table) const {
+    build_into(space, const_view(weights), table, View<std::uint32_t*, Space>());
+  }
+  // The same table, as DrawColumn entries (to_draw_column of each entry). The
+  // pairing kernel also zeroes `counts` (n of them, for the draws that follow),
+  // which saves the draws a kernel launch of their own to clear them.
+  template <class Weights, class Count>
+  void build(const Space& space, const Weights& weights, View<DrawColumn*, Space> table,
+             View<Count*, Space> counts) const {
+    build_into(space, const_view(weights), table, counts);
+  }
+
+ private:
+  template <class Weights>
+  static View<const typename Weights::non_const_value_type*, Space> const_view(const Weights& w) {
+    return w;
+  }
+
+  template <class Weight, class Entry, class Count>
+  void build_into(const Space& space, View<const Weight*, Space> weights, View<Entry*, Space> table,
+                  View<Count*, Space> counts) const {
+    using namespace alias_build;
+    KOKKOS_ASSERT(counts.extent(0) == 0 || counts.extent(0) == weights.extent(0));
+    KOKKOS_ASSERT(weights.extent(0) <= capacity());
+    const ItemRange<Space> items(space, 0, static_cast<std::int64_t>(weights.extent(0)));
+    // Reducing into a view of the space keeps the result there: no fence.
+    Kokkos::parallel_reduce("kp::alias::totals", items, SumWeights<Space, Weight>{weights},
+                            totals_);
+    Kokkos::parallel_scan(
+        "kp::alias::classify", items,
+        ClassifyAndCompact<Space, Weight>{weights, totals_, heavies_, light_item_, heavy_item_,
+                                          light_prefix_, heavy_prefix_});
+    Kokkos::parallel_for("kp::alias::pair", items,
+                         PairColumns<Space, Weight, Entry, Count>{
+                             weights, totals_, heavies_, light_item_, heavy_item_, light_prefix_,
+                             heavy_prefix_, table, counts});
+  }
+
+  View<WeightTotals, Space> totals_;
+  View<std::int64_t, Space> heavies_;                    // b
+  View<std::uint32_t*, Space> light_item_, heavy_item_;  // item of light k, heavy j
+  View<double*, Space> light_prefix_, heavy_prefix_;     // D_k, E_j (inclusive)
+};
+
+}  // namespace kp::impl

@@ -1,0 +1,140 @@
+#pragma once
+// CUDA pieces of the decoupled-lookback scan that live in registers and warp
+// shuffles instead of team scratch:
+//  - warp_inclusive_scan: Kogge-Stone over the 32 lanes by shuffles up. Every
+//    partial sum it forms covers adjacent lanes, so integer-valued data stays
+//    exact wherever a sequential scan is.
+//  - RegisterTile: a tile of kTeam threads x kPacks 16-byte packs. Thread t
+//    holds packs t, t + kTeam, ... (striped: each warp load instruction reads
+//    512 consecutive bytes), so the tile is kPacks segments of kTeam packs.
+//    The team scans all segments at once: each thread sums its packs, a warp
+//    scan per segment, the warp totals meet in a 8 x kPacks scratch array
+//    (one barrier) and every thread folds them in order.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include <kp/impl/team_combine.hpp>
+#include <kp/impl/vector_reduce.hpp>
+
+namespace kp::impl {
+
+inline constexpr int kRegisterTeam = 256;  // threads per tile
+inline constexpr int kRegisterPacks = 4;   // 16-byte packs per thread: 4 loads in flight
+inline constexpr int kRegisterWarps = kRegisterTeam / kWarp;
+
+template <class T>
+inline constexpr int kRegisterItems = kRegisterPacks* Pack<T>::width;
+
+// Scratch for the warp totals of every segment, and the tile prefix.
+template <class T>
+KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
+  return (sizeof(T) * (kRegisterWarps * kRegisterPacks + 1) + 7) / 8 * 8;
+}
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+template <class T>
+__device__ T shuffle_up(const T& value, int delta) {
+  static_assert(sizeof(T) % sizeof(std::uint32_t) == 0, "values travel as 32-bit words");
+  constexpr int kWords = sizeof(T) / sizeof(std::uint32_t);
+  std::uint32_t words[kWords];
+  memcpy(words, &value, sizeof(T));
+  for (int k = 0; k < kWords; ++k) words[k] = __shfl_up_sync(0xffffffffu, words[k], delta);
+  T out;
+  memcpy(&out, words, sizeof(T));
+  return out;
+}
+
+template <class T>
+__device__ T shuffle_from(const T& value, int lane) {
+  constexpr int kWords = sizeof(T) / sizeof(std::uint32_t);
+  std::uint32_t words[kWords];
+  memcpy(words, &value, sizeof(T));
+  for (int k = 0; k < kWords; ++k) words[k] = __shfl_sync(0xffffffffu, words[k], lane);
+  T out;
+  memcpy(&out, words, sizeof(T));
+  return out;
+}
+
+// Lane i gets the sum of lanes 0..i (all 32 lanes must call it).
+template <class T>
+__device__ T warp_inclusive_scan(T value, int lane) {
+  for (int delta = 1; delta < kWarp; delta *= 2) {
+    const T lower = shuffle_up(value, delta);
+    if (lane >= delta) value = lower + value;
+  }
+  return value;
+}
+
+template <class T>
+struct RegisterTile {
+  using Pack = Pack<T>;
+  static constexpr int W = Pack::width;
+
+  Pack packs[kRegisterPacks];
+  T prefix[kRegisterPacks];  // sum of the tile before each of this thread's packs
+  T total;                   // the tile's sum
+
+  // `count` values at `in` (16-byte aligned), zeros past the end.
+  __device__ void load(const T* in, int count, int rank) {
+    if (count == kRegisterTeam * kRegisterItems<T>) {
+      const Pack* source = reinterpret_cast<const Pack*>(in);
+      for (int k = 0; k < kRegisterPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
+      return;
+    }
+    for (int k = 0; k < kRegisterPacks; ++k) {
+      const int first = (k * kRegisterTeam + rank) * W;
+      for (int j = 0; j < W; ++j) packs[k].lane[j] = first + j < count ? in[first + j] : T(0);
+    }
+  }
+
+  // Fills prefix[] relative to the tile start, and total. `shared` holds
+  // register_tile_scratch_bytes<T>(); ends without a barrier after reading it.
+  template <class Member>
+  __device__ void scan(const Member& team, T* shared, int rank) {
+    const int lane = rank % kWarp, warp = rank / kWarp;
+    for (int k = 0; k < kRegisterPacks; ++k) {  // prefix[k]: within the warp, for now
+      T sum = packs[k].lane[0];
+      for (int j = 1; j < W; ++j) sum += packs[k].lane[j];
+      const T inclusive = warp_inclusive_scan(sum, lane);
+      const T exclusive = shuffle_up(inclusive, 1);
+      prefix[k] = lane == 0 ? T(0) : exclusive;
+      if (lane == kWarp - 1) shared[k * kRegisterWarps + warp] = inclusive;
+    }
+    team.team_barrier();
+    // Segments in order, warps in order within each: adjacent ranges only.
+    T running = 0;
+    for (int k = 0; k < kRegisterPacks; ++k) {
+      for (int w = 0; w < kRegisterWarps; ++w) {
+        if (w == warp) prefix[k] = running + prefix[k];
+        running += shared[k * kRegisterWarps + w];
+      }
+    }
+    total = running;
+  }
+
+  // Writes the scan of this thread's packs, starting from `tile_prefix`.
+  __device__ void store(T tile_prefix, bool inclusive, T* out, int count, int rank) const {
+    const bool whole = count == kRegisterTeam * kRegisterItems<T>;
+    for (int k = 0; k < kRegisterPacks; ++k) {
+      T running = tile_prefix + prefix[k];
+      Pack result;
+      for (int j = 0; j < W; ++j) {
+        const T x = packs[k].lane[j];
+        if (!inclusive) result.lane[j] = running;
+        running += x;
+        if (inclusive) result.lane[j] = running;
+      }
+      const int p = k * kRegisterTeam + rank;
+      if (whole) {
+        reinterpret_cast<Pack*>(out)[p] = result;
+      } else {
+        for (int j = 0; j < W; ++j) {
+          if (p * W + j < count) out[p * W + j] = result.lane[j];
+        }
+      }
+    }
+  }
+};
+#endif
+
+}  // namespace kp::impl

@@ -1,0 +1,92 @@
+#pragma once
+// Team-level pieces of the device reductions, generic over the value type and
+// the combine operation (see combine_ops.hpp):
+//  - team_combine: every thread's value into one, valid in team rank 0. On
+//    CUDA, warps combine by register shuffles, then one value per warp meets
+//    in scratch and warp 0 shuffles those. On the host, threads write their
+//    values to scratch and rank 0 folds them.
+//  - volatile_read: reads a value another team published, bypassing caches
+//    that might hold a stale copy (the GPU's L1 is not coherent).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <cstring>
+
+namespace kp::impl {
+
+// CUDA teams of team_combine are whole warps: a multiple of kWarp threads.
+inline constexpr int kWarp = 32;
+
+template <class V>
+KOKKOS_INLINE_FUNCTION V volatile_read(const V* source) {
+  static_assert(sizeof(V) % sizeof(std::uint32_t) == 0, "values travel as 32-bit words");
+  constexpr int kWords = sizeof(V) / sizeof(std::uint32_t);
+  const volatile std::uint32_t* words = reinterpret_cast<const volatile std::uint32_t*>(source);
+  std::uint32_t copy[kWords];
+  for (int k = 0; k < kWords; ++k) copy[k] = words[k];
+  V value;
+  memcpy(static_cast<void*>(&value), copy, sizeof(V));
+  return value;
+}
+
+// Scratch bytes team_combine needs for a team of `team_size` threads.
+template <class V>
+std::size_t team_combine_scratch(int team_size) {
+  return sizeof(V) * static_cast<std::size_t>(team_size);
+}
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+// The value of the lane `delta` above, word by word (any trivially copyable V).
+template <class V>
+__device__ V shuffle_down(const V& value, int delta) {
+  static_assert(sizeof(V) % sizeof(std::uint32_t) == 0, "values travel as 32-bit words");
+  constexpr int kWords = sizeof(V) / sizeof(std::uint32_t);
+  std::uint32_t words[kWords];
+  memcpy(words, static_cast<const void*>(&value), sizeof(V));
+  for (int k = 0; k < kWords; ++k) words[k] = __shfl_down_sync(0xffffffffu, words[k], delta);
+  V out;
+  memcpy(static_cast<void*>(&out), words, sizeof(V));
+  return out;
+}
+
+// Lane 0 ends with the warp's combined value (the other lanes hold partial
+// combinations: lanes past the end receive their own value back).
+template <class Op>
+__device__ typename Op::value_type warp_combine(typename Op::value_type value, const Op& op) {
+  for (int delta = kWarp / 2; delta > 0; delta /= 2) op.join(value, shuffle_down(value, delta));
+  return value;
+}
+#endif
+
+// `shared` holds team_combine_scratch bytes of team scratch. Every thread of
+// the team must call it; the result is valid in team rank 0 only. Ends with
+// a barrier, so the scratch may be reused right after.
+template <class Op, class Member>
+KOKKOS_INLINE_FUNCTION typename Op::value_type team_combine(const Member& team,
+                                                            typename Op::value_type* shared,
+                                                            typename Op::value_type value,
+                                                            const Op& op = Op()) {
+  const int rank = team.team_rank();
+  const int size = team.team_size();
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  // With vector length 1 the team ranks are the linear thread ids, so ranks
+  // 32w .. 32w+31 are warp w.
+  const int lane = rank % kWarp, warp = rank / kWarp;
+  value = warp_combine(value, op);
+  if (lane == 0) shared[warp] = value;
+  team.team_barrier();
+  if (warp == 0) {
+    value = lane < size / kWarp ? shared[lane] : op.identity();
+    value = warp_combine(value, op);
+  }
+#else
+  shared[rank] = value;
+  team.team_barrier();
+  if (rank == 0) {
+    for (int t = 1; t < size; ++t) op.join(value, shared[t]);
+  }
+#endif
+  team.team_barrier();
+  return value;
+}
+
+}  // namespace kp::impl

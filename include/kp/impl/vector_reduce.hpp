@@ -1,0 +1,270 @@
+#pragma once
+// The device-level (whole-array) reduction, one launch, written once for
+// every execution space and any combine operation (combine_ops.hpp), e.g. a
+// sum or a first-index minloc.
+//
+// Why it is fast on a GPU:
+//  - Each thread loads 16-byte packs (4 floats, 2 doubles): one 128-bit load
+//    instruction (LDG.E.128) moves 4x the bytes of a scalar load, so far fewer
+//    instructions and memory transactions per byte.
+//  - kUnroll packs are loaded before any is combined, so every thread keeps
+//    kUnroll independent loads in flight (the bytes in flight, not the thread
+//    count, is what saturates HBM).
+//  - The grid is exactly one wave of resident teams (LaunchBounds guarantees
+//    kTeamsPerSM teams of kTeam threads per SM), grid-striding over the
+//    packs: no tail wave, no per-element index arithmetic beyond a stride.
+//  - Teams combine by warp shuffles and scratch (team_combine.hpp); across
+//    teams, each team publishes its partial and the LAST team to finish
+//    (atomic counter) combines them and resets the counter: no second launch.
+//
+// The array's head (elements before the first 16-byte boundary) and tail
+// (after the last whole pack) are read as scalars, so any start address and
+// any n work. Host spaces run the same code with teams of one thread, each
+// over a contiguous chunk of packs (cache- and prefetch-friendly there).
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <type_traits>
+
+#include <kp/impl/common.hpp>
+#include <kp/impl/team_combine.hpp>
+
+namespace kp::impl {
+
+inline constexpr int kPackBytes = 16;
+
+// kPackBytes of consecutive elements, aligned so that one instruction loads it.
+template <class T>
+struct alignas(kPackBytes) Pack {
+  static_assert(kPackBytes % sizeof(T) == 0, "an element must divide the pack");
+  static constexpr int width = kPackBytes / static_cast<int>(sizeof(T));
+  T lane[width];
+};
+
+template <class T>
+KOKKOS_INLINE_FUNCTION Pack<T> load_pack(const T* aligned_start, std::int64_t p) {
+#if defined(__CUDA_ARCH__)
+  return reinterpret_cast<const Pack<T>*>(aligned_start)[p];  // one 128-bit load
+#else
+  Pack<T> pack;  // memcpy: no aliasing question; compilers emit one vector load
+  memcpy(&pack, aligned_start + p * Pack<T>::width, sizeof pack);
+  return pack;
+#endif
+}
+
+// How the array splits: [0, head) scalars, then `packs` whole packs, then
+// the rest as scalars.
+struct PackSplit {
+  std::int64_t head = 0, packs = 0, n = 0;
+  KOKKOS_INLINE_FUNCTION std::int64_t bulk_end(int width) const { return head + packs * width; }
+  KOKKOS_INLINE_FUNCTION std::int64_t scalars(int width) const { return n - packs * width; }
+};
+
+template <class T>
+PackSplit split_into_packs(const T* data, std::int64_t n) {
+  constexpr int width = Pack<T>::width;
+  const auto address = reinterpret_cast<std::uintptr_t>(data);
+  PackSplit split;
+  split.n = n;
+  if (address % sizeof(T) != 0) {  // no element ever lands on a pack boundary
+    split.head = n;
+    return split;
+  }
+  const std::int64_t misaligned = static_cast<std::int64_t>(address % kPackBytes);
+  split.head =
+      std::min<std::int64_t>(n, misaligned == 0 ? 0 : (kPackBytes - misaligned) / sizeof(T));
+  split.packs = (n - split.head) / width;
+  return split;
+}
+
+// GPU launch shape: kTeamsPerSM teams of kTeam threads per SM are resident
+// (LaunchBounds caps registers at 64 a thread for that), 1024 threads with
+// kUnroll 16-byte loads each: 64 KiB in flight per SM, several times what
+// HBM's latency-bandwidth product asks for.
+inline constexpr int kTeam = 256;
+inline constexpr int kTeamsPerSM = 4;
+inline constexpr int kUnroll = 4;
+
+template <class Space>
+using VectorReducePolicy = Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kTeam, kTeamsPerSM>>;
+
+// One team's work, then the cross-team combine. Result is a rank-0 view (or
+// a subview of one element) of Op::value_type.
+template <class Space, class Op, class T, class Result>
+struct VectorReduceKernel {
+  using V = typename Op::value_type;
+  using Member = typename VectorReducePolicy<Space>::member_type;
+  static constexpr int W = Pack<T>::width;
+  static constexpr bool kStrided = is_gpu_space<Space>();
+
+  View<const T*, Space> x;
+  PackSplit split;
+  View<V*, Space> partials;        // one per team
+  View<unsigned, Space> finished;  // teams done in this launch; 0 between launches
+  Result result;
+  Op op;
+
+  KOKKOS_INLINE_FUNCTION void accumulate(V& acc, const Pack<T>& pack, std::int64_t first) const {
+    for (int j = 0; j < W; ++j) op.join(acc, op.lift(pack.lane[j], first + j));
+  }
+
+  KOKKOS_INLINE_FUNCTION V thread_partial(std::int64_t thread, std::int64_t threads) const {
+    const T* const bulk = x.data() + split.head;
+    // GPU: neighbouring threads read neighbouring packs (coalesced). Host:
+    // each thread a contiguous chunk.
+    const std::int64_t chunk = kStrided ? 0 : (split.packs + threads - 1) / threads;
+    const std::int64_t step = kStrided ? threads : 1;
+    const std::int64_t begin = thread * chunk < split.packs ? thread * chunk : split.packs;
+    std::int64_t p = kStrided ? thread : begin;
+    const std::int64_t end = kStrided || begin + chunk > split.packs ? split.packs : begin + chunk;
+    V acc = op.identity();
+    // kUnroll independent loads before the first use; the guards only bite
+    // in a thread's last iteration, so short arrays keep their loads in
+    // flight together too.
+    for (; p < end; p += kUnroll * step) {
+      Pack<T> pack[kUnroll] = {};
+      for (int k = 0; k < kUnroll; ++k) {
+        if (p + k * step < end) pack[k] = load_pack(bulk, p + k * step);
+      }
+      for (int k = 0; k < kUnroll; ++k) {
+        if (p + k * step < end) accumulate(acc, pack[k], split.head + (p + k * step) * W);
+      }
+    }
+    // The head and tail scalars, spread over all threads.
+    const std::int64_t bulk_end = split.bulk_end(W);
+    for (std::int64_t s = thread; s < split.scalars(W); s += threads) {
+      const std::int64_t i = s < split.head ? s : bulk_end + (s - split.head);
+      op.join(acc, op.lift(x(i), i));
+    }
+    return acc;
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const int size = team.team_size(), rank = team.team_rank();
+    const int league = team.league_size(), me = team.league_rank();
+    V* const shared = static_cast<V*>(team.team_scratch(0).get_shmem(sizeof(V) * size));
+    int* const last = static_cast<int*>(team.team_scratch(0).get_shmem(sizeof(int)));
+
+    V acc = thread_partial(std::int64_t{me} * size + rank, std::int64_t{league} * size);
+    acc = team_combine(team, shared, acc, op);
+    if (rank == 0) {
+      partials(me) = acc;
+      // Publish the partial before counting this team as finished, so the
+      // team that sees the final count also sees every partial.
+      Kokkos::memory_fence();
+      *last = Kokkos::atomic_fetch_add(&finished(), 1u) == static_cast<unsigned>(league - 1);
+      if (*last) Kokkos::memory_fence();
+    }
+    team.team_barrier();
+    if (!*last) return;  // the same answer for the whole team
+    V total = op.identity();
+    for (int t = rank; t < league; t += size) op.join(total, volatile_read(&partials(t)));
+    total = team_combine(team, shared, total, op);
+    if (rank == 0) {
+      result() = total;
+      finished() = 0;  // ready for the next launch (launches on a space are ordered)
+    }
+  }
+};
+
+// What a vector reduction needs besides its input: room for one partial per
+// team (and the result, for callers that want it there too) and the counter
+// of finished teams, which every launch leaves at 0. One workspace serves any
+// number of reductions in a row on one space instance (they are ordered).
+template <class Space>
+struct VectorReduceScratch {
+  View<char*, Space> bytes;
+  View<unsigned, Space> finished;
+  explicit VectorReduceScratch(std::size_t size = 0)
+      : bytes(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::vector_reduce partials"), size),
+        finished("kp::vector_reduce finished") {}
+};
+
+// One wave: kTeamsPerSM teams per SM on a GPU, one team per thread on a host.
+template <class Space>
+std::int64_t resident_teams(const Space& space) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    int sms = 0;
+    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, space.cuda_device()) !=
+        cudaSuccess) {
+      throw std::runtime_error("kp: cannot query the number of SMs");
+    }
+    return std::int64_t{sms} * kTeamsPerSM;
+  } else
+#endif
+  {
+    return std::max(1, space.concurrency());
+  }
+}
+
+// Each call is one launch reducing x into result on `space`. Copyable
+// (views), so a variant can hold it.
+template <class Space, class Op, class T, class Result>
+class VectorReduce {
+ public:
+  using Kernel = VectorReduceKernel<Space, Op, T, Result>;
+  using V = typename Op::value_type;
+
+  // Teams for n elements at `data` (`league` > 0 overrides: tests run many
+  // teams on a host).
+  static int league_for(const Space& space, const T* data, std::int64_t n, int league = 0) {
+    const PackSplit split = split_into_packs(data, n);
+    const int team = is_gpu_space<Space>() ? kTeam : 1;
+    const std::int64_t work = std::max(split.packs, split.scalars(Kernel::W));
+    const std::int64_t needed = std::max<std::int64_t>(1, (work + team - 1) / team);
+    return league > 0 ? league : static_cast<int>(std::min(resident_teams(space), needed));
+  }
+  // Bytes of VectorReduceScratch::bytes a reduction with `league` teams needs.
+  static std::size_t scratch_bytes(int league) { return sizeof(V) * league; }
+
+  // Allocates its own workspace (the apps' variants and tests).
+  VectorReduce(View<const T*, Space> x, Result result, int league = 0, Op op = Op())
+      : VectorReduce(Space(), x, result, op,
+                     VectorReduceScratch<Space>(
+                         scratch_bytes(league_for(Space(), x.data(), x.extent(0), league))),
+                     league) {}
+
+  // Runs in `scratch`, which must hold scratch_bytes(league_for(...)).
+  VectorReduce(const Space& space, View<const T*, Space> x, Result result, Op op,
+               const VectorReduceScratch<Space>& scratch, int league = 0)
+      : space_(space), scratch_(scratch) {
+    const std::int64_t n = x.extent(0);
+    league_ = league_for(space, x.data(), n, league);
+    team_ = is_gpu_space<Space>() ? kTeam : 1;
+    if (scratch.bytes.extent(0) < scratch_bytes(league_)) {
+      throw std::logic_error("kp::impl::VectorReduce: workspace too small");
+    }
+    const View<V*, Space> partials(reinterpret_cast<V*>(scratch.bytes.data()), league_);
+    kernel_ = Kernel{x, split_into_packs(x.data(), n), partials, scratch.finished, result, op};
+  }
+
+  void operator()() const {
+    const std::size_t scratch = team_combine_scratch<V>(team_) + sizeof(V) + sizeof(int);
+    Kokkos::parallel_for("kp::vector_reduce",
+                         VectorReducePolicy<Space>(space_, league_, team_)
+                             .set_scratch_size(0, Kokkos::PerTeam(scratch)),
+                         kernel_);
+  }
+
+  int league() const { return league_; }
+
+ private:
+  Space space_;
+  // Holds a reference to the workspace: kernel_.partials is an unmanaged
+  // view into scratch_.bytes, which must live as long as this object.
+  VectorReduceScratch<Space> scratch_;
+  Kernel kernel_;
+  int league_ = 1, team_ = 1;
+};
+
+// Deduces T and Result: make_vector_reduce<Space, Op>(x, result).
+template <class Space, class Op, class T, class Result>
+VectorReduce<Space, Op, T, Result> make_vector_reduce(View<const T*, Space> x, Result result,
+                                                      int league = 0) {
+  return VectorReduce<Space, Op, T, Result>(x, result, league);
+}
+
+}  // namespace kp::impl

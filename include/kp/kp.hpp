@@ -1,0 +1,21 @@
+#pragma once
+// Kokkos Primitives: device-wide reduce, minloc/maxloc, scans, histogram and
+// weighted sampling on any Kokkos execution space, each dispatching to the
+// fastest correct algorithm for that space; plus the team-level pieces they
+// are built from. See docs/API.md.
+//
+// Every call takes an execution space instance first and rank-1 Views of any
+// layout in a memory space that space can access:
+//
+//   #include <kp/kp.hpp>
+//   Kokkos::View<float*> x("x", n);
+//   float sum = kp::reduce(Kokkos::DefaultExecutionSpace(), x);
+#include <kp/algorithm.hpp>
+#include <kp/histogram.hpp>
+#include <kp/minloc.hpp>
+#include <kp/reduce.hpp>
+#include <kp/sample.hpp>
+#include <kp/scan.hpp>
+#include <kp/team.hpp>
+#include <kp/value_index.hpp>
+#include <kp/version.hpp>

@@ -1,0 +1,73 @@
+#pragma once
+// kp::reduce: the sum of a rank-1 View, or its fold by a user operation.
+//
+//   float s = kp::reduce(Kokkos::DefaultExecutionSpace(), x);
+//   double m = kp::reduce(space, x, -INFINITY, Max{});   // Max: a device-callable functor
+//
+// Returns to the host (the call fences `space`); the forms taking a rank-0
+// result View instead write it asynchronously, like Kokkos::parallel_reduce
+// into a View. Empty input gives 0 (the
+// identity). Floating-point sums are not bit-identical across spaces or
+// thread counts: the summation order differs (each order is within the
+// usual n * eps * sum|x| bound); integer sums are exact (overflow wraps as
+// the type does).
+#include <kp/algorithm.hpp>
+#include <kp/impl/combine_ops.hpp>
+#include <kp/impl/reduce.hpp>
+
+namespace kp {
+
+namespace impl {
+template <class T>
+struct Plus {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }
+};
+}  // namespace impl
+
+// The sum of x (float, double, int32, int64, ...), in x's value type.
+template <class ExecSpace, class XView>
+typename XView::non_const_value_type reduce(const ExecSpace& space, const XView& x,
+                                            Algorithm algorithm = Algorithm::automatic) {
+  impl::check_view<ExecSpace, XView>();
+  using T = typename XView::non_const_value_type;
+  static_assert(std::is_arithmetic_v<T>, "kp::reduce: a sum needs arithmetic values");
+  return impl::reduce("kp::reduce", space, x, impl::UserOp<T, impl::Plus<T>>{T(0), {}}, algorithm);
+}
+
+// The sum of x into `result`, a rank-0 View of x's value type (asynchronous).
+template <class ExecSpace, class XView, class ResultView,
+          class = std::enable_if_t<Kokkos::is_view<ResultView>::value>>
+void reduce(const ExecSpace& space, const XView& x, const ResultView& result,
+            Algorithm algorithm = Algorithm::automatic) {
+  impl::check_view<ExecSpace, XView>();
+  using T = typename XView::non_const_value_type;
+  static_assert(std::is_arithmetic_v<T>, "kp::reduce: a sum needs arithmetic values");
+  impl::check_result_view<ExecSpace, ResultView, T>();
+  impl::reduce_into("kp::reduce", space, x, impl::UserOp<T, impl::Plus<T>>{T(0), {}}, algorithm,
+                    result);
+}
+
+// The fold of x by `op` (op(a, b) -> T, callable on the space, associative
+// and commutative) starting from `identity`, which must be op's identity (it
+// may be combined any number of times): e.g. -inf for max. Empty input
+// gives `identity`.
+template <class ExecSpace, class XView, class T, class BinaryOp,
+          class = std::enable_if_t<!Kokkos::is_view<T>::value>>
+T reduce(const ExecSpace& space, const XView& x, T identity, BinaryOp op,
+         Algorithm algorithm = Algorithm::automatic) {
+  impl::check_view<ExecSpace, XView>();
+  return impl::reduce("kp::reduce", space, x, impl::UserOp<T, BinaryOp>{identity, op}, algorithm);
+}
+
+// The fold into `result`, a rank-0 View of T (asynchronous).
+template <class ExecSpace, class XView, class T, class BinaryOp, class ResultView,
+          class = std::enable_if_t<Kokkos::is_view<ResultView>::value>>
+void reduce(const ExecSpace& space, const XView& x, T identity, BinaryOp op,
+            const ResultView& result, Algorithm algorithm = Algorithm::automatic) {
+  impl::check_view<ExecSpace, XView>();
+  impl::check_result_view<ExecSpace, ResultView, T>();
+  impl::reduce_into("kp::reduce", space, x, impl::UserOp<T, BinaryOp>{identity, op}, algorithm,
+                    result);
+}
+
+}  // namespace kp

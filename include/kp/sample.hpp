@@ -1,0 +1,316 @@
+#pragma once
+// kp::sample and kp::AliasTable: weighted sampling with replacement.
+//
+//   kp::sample(space, weights, draws, seed, counts);   // counts(i) = times item i was drawn
+//
+//   kp::AliasTable<Space> table(space, weights);        // build once ...
+//   table.sample(space, draws, seed, counts);           // ... draw many times
+//
+// - weights: float or double, finite, >= 0, not all 0, fewer than 2^32 of
+//   them; an item of weight 0 is never drawn. Anything else throws
+//   std::invalid_argument (checked on the space: building a table fences it).
+// - counts: uint32 or uint64, one per weight, overwritten; the counts sum
+//   to `draws` (uint32 counts wrap past 2^32 - 1 draws of one item).
+// - Determinism: draw i uses the i-th output of a counter-based generator
+//   (SplitMix64 of seed and i), not a per-thread stream, so the counts for
+//   one seed are the same on every space and thread count given the same
+//   table. The table is built by the same arithmetic everywhere; its
+//   columns are exact (hence identical) for integer weights with
+//   n * sum < 2^53, and otherwise agree to the last bit except where a
+//   rounding of the total lands on a column's threshold.
+// Building a table returns once it is checked; its draws are asynchronous.
+// kp::sample returns once its counts are written.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include <kp/algorithm.hpp>
+#include <kp/impl/counter_rng.hpp>
+#include <kp/impl/parallel_alias.hpp>
+#include <kp/impl/views.hpp>
+#include <kp/impl/workspace.hpp>
+
+namespace kp {
+
+namespace impl {
+
+struct SampleOnce;
+
+// The checks the host makes before any work: a count of weights the table
+// can index.
+inline void check_weight_count(std::int64_t n) {
+  if (n == 0) throw std::invalid_argument("kp::sample: no weights");
+  if (n >= (std::int64_t{1} << 32)) {
+    throw std::invalid_argument("kp::sample: " + std::to_string(n) +
+                                " weights; at most 2^32 - 1 are supported");
+  }
+}
+
+// The check the table build makes on the way (its first kernel counts the
+// bad and the positive weights), read back to the host: fences `space`.
+template <class Space>
+void check_weight_totals(const Space& space, const View<WeightTotals, Space>& totals) {
+  WeightTotals t;
+  Kokkos::deep_copy(space, Kokkos::View<WeightTotals, Kokkos::HostSpace>(&t), totals);
+  space.fence();
+  if (t.bad > 0) {
+    throw std::invalid_argument("kp::sample: " + std::to_string(t.bad) +
+                                " weights are negative, NaN or infinite");
+  }
+  if (t.positive == 0) throw std::invalid_argument("kp::sample: every weight is 0");
+  if (!t.sum_finite()) {
+    throw std::invalid_argument("kp::sample: the weights sum past the largest double");
+  }
+}
+
+// Draws [kBatch * b, kBatch * b + kBatch): every table read of the batch is
+// issued before its first counter update (independent loads in flight).
+inline constexpr std::int64_t kBatch = 8;
+
+template <class Space>
+struct ReadColumns {
+  View<const DrawColumn*, Space> columns;
+  KOKKOS_INLINE_FUNCTION std::uint32_t operator()(std::uint64_t bits) const {
+    const auto n = static_cast<std::uint32_t>(columns.extent(0));
+    const auto column = static_cast<std::uint32_t>(((bits >> 32) * n) >> 32);
+    return draw_from(column, columns(column), static_cast<std::uint32_t>(bits));
+  }
+};
+
+// GPU: atomics on the counts.
+template <class Space, class Counts>
+struct DrawAtomically {
+  using Count = typename Counts::non_const_value_type;
+  ReadColumns<Space> read;
+  Counts counts;
+  std::uint64_t stream, draws;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
+    const std::uint64_t first = static_cast<std::uint64_t>(batch) * kBatch;
+    if (first + kBatch <= draws) {
+      std::uint32_t items[kBatch];
+      for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, first + k));
+      for (int k = 0; k < kBatch; ++k) Kokkos::atomic_add(&counts(items[k]), Count(1));
+    } else {
+      for (std::uint64_t i = first; i < draws; ++i) {
+        Kokkos::atomic_add(&counts(read(random_bits(stream, i))), Count(1));
+      }
+    }
+  }
+};
+
+// Host: thread t makes draws chunk t into its own row of counts; then every
+// item sums its rows.
+template <class Space, class Count>
+struct DrawIntoRows {
+  ReadColumns<Space> read;
+  Count* rows;  // chunks x n
+  std::uint64_t stream, draws, chunk;
+  std::int64_t n;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    Count* row = rows + c * n;
+    for (std::int64_t i = 0; i < n; ++i) row[i] = 0;
+    const std::uint64_t begin = static_cast<std::uint64_t>(c) * chunk;
+    const std::uint64_t end = begin + chunk < draws ? begin + chunk : draws;
+    for (std::uint64_t i = begin; i < end; ++i) ++row[read(random_bits(stream, i))];
+  }
+};
+
+template <class Counts>
+struct SumDrawRows {
+  using Count = typename Counts::non_const_value_type;
+  Counts counts;
+  const Count* rows;
+  std::int64_t n, row_count;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    Count sum = 0;
+    for (std::int64_t r = 0; r < row_count; ++r) sum += rows[r * n + i];
+    counts(i) = sum;
+  }
+};
+
+template <class Space>
+struct DrawRows {
+  View<char*, Space> bytes;
+};
+
+template <class Space>
+struct AliasBuilderSlot {
+  ParallelAliasBuilder<Space> builder;
+};
+
+// Host rows are worth it while they stay small next to the draws.
+inline constexpr double kDrawRowsBudget = 256.0 * (1 << 20);
+
+}  // namespace impl
+
+// An alias table of weights on an execution space: build once (O(n), three
+// kernels, then checked), draw any number of times (O(1) per draw).
+template <class ExecSpace>
+class AliasTable {
+ public:
+  AliasTable() = default;
+
+  template <class WeightsView>
+  AliasTable(const ExecSpace& space, const WeightsView& weights)
+      : AliasTable(space, weights,
+                   impl::View<impl::DrawColumn*, ExecSpace>(
+                       Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::alias table"),
+                       weights.extent(0))) {}
+
+  // The table in `columns` (at least weights.extent(0) of them), which the
+  // caller keeps alive.
+  template <class WeightsView>
+  AliasTable(const ExecSpace& space, const WeightsView& weights,
+             const impl::View<impl::DrawColumn*, ExecSpace>& columns) {
+    start_build(space, weights, columns);
+    impl::check_weight_totals(space, totals_);
+  }
+
+  std::int64_t size() const { return columns_.extent(0); }
+
+  // counts(i) = how many of the draws 0 .. draws-1 of stream `seed` gave item i.
+  template <class CountsView>
+  void sample(const ExecSpace& space, std::uint64_t draws, std::uint64_t seed,
+              const CountsView& counts, Algorithm algorithm = Algorithm::automatic) const {
+    impl::check_view<ExecSpace, CountsView>();
+    using Count = impl::value_t<CountsView>;
+    static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
+                  "kp::sample: counts are uint32 or uint64");
+    const std::int64_t n = size();
+    if (static_cast<std::int64_t>(counts.extent(0)) != n) {
+      throw std::invalid_argument("kp::sample: " + std::to_string(n) + " weights but " +
+                                  std::to_string(counts.extent(0)) + " counts");
+    }
+    if (n == 0) return;
+    const std::uint64_t stream = impl::stream_start(seed);
+    const impl::ReadColumns<ExecSpace> read{columns_};
+    const std::uint64_t chunks = std::max<std::uint64_t>(
+        1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
+    const double row_bytes = double(chunks) * n * sizeof(Count);
+    if (algorithm == Algorithm::automatic || algorithm == Algorithm::alias) {
+      algorithm =
+          !impl::is_gpu_space<ExecSpace>() && (chunks == 1 || row_bytes <= impl::kDrawRowsBudget)
+              ? Algorithm::private_bins
+              : Algorithm::global_atomics;
+    }
+    if (algorithm == Algorithm::private_bins && !impl::is_gpu_space<ExecSpace>()) {
+      const std::size_t bytes = static_cast<std::size_t>(row_bytes);
+      const auto ws = impl::workspace<impl::DrawRows<ExecSpace>>(
+          space, [&](const impl::DrawRows<ExecSpace>& w) { return w.bytes.extent(0) >= bytes; },
+          [&] {
+            return impl::DrawRows<ExecSpace>{impl::View<char*, ExecSpace>(
+                Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample rows"), bytes)};
+          });
+      Count* rows = reinterpret_cast<Count*>(ws->bytes.data());
+      const std::uint64_t chunk = (draws + chunks - 1) / chunks;
+      Kokkos::parallel_for(
+          "kp::sample::private-bins",
+          impl::IndexRange<ExecSpace>(space, 0, static_cast<std::int64_t>(chunks)),
+          impl::DrawIntoRows<ExecSpace, Count>{read, rows, stream, draws, chunk, n});
+      Kokkos::parallel_for(
+          "kp::sample::sum-rows", impl::IndexRange<ExecSpace>(space, 0, n),
+          impl::SumDrawRows<CountsView>{counts, rows, n, static_cast<std::int64_t>(chunks)});
+      return;
+    }
+    if (algorithm == Algorithm::global_atomics) {
+      Kokkos::deep_copy(space, counts, Count(0));
+      const auto batches = static_cast<std::int64_t>((draws + impl::kBatch - 1) / impl::kBatch);
+      Kokkos::parallel_for(
+          "kp::sample::draw", impl::IndexRange<ExecSpace>(space, 0, batches),
+          impl::DrawAtomically<ExecSpace, CountsView>{read, counts, stream, draws});
+      return;
+    }
+    impl::unsupported("kp::sample", algorithm, ExecSpace::name());
+  }
+
+ private:
+  friend struct impl::SampleOnce;
+  struct Unchecked {};
+  // A table whose weights are not checked yet (kp::sample checks after its
+  // draws, saving a round trip to the host in between).
+  template <class WeightsView>
+  AliasTable(Unchecked, const ExecSpace& space, const WeightsView& weights,
+             const impl::View<impl::DrawColumn*, ExecSpace>& columns) {
+    start_build(space, weights, columns);
+  }
+
+  // Builds the table asynchronously (a copy of non-contiguous weights
+  // fences). The build counts bad weights into totals_ on the way.
+  template <class WeightsView>
+  void start_build(const ExecSpace& space, const WeightsView& weights,
+                   const impl::View<impl::DrawColumn*, ExecSpace>& columns) {
+    impl::check_view<ExecSpace, WeightsView>();
+    using W = impl::value_t<WeightsView>;
+    static_assert(std::is_same_v<W, float> || std::is_same_v<W, double>,
+                  "kp::AliasTable: weights are float or double");
+    const std::int64_t n = weights.extent(0);
+    impl::check_weight_count(n);
+    if (static_cast<std::int64_t>(columns.extent(0)) < n) {
+      throw std::invalid_argument("kp::AliasTable: fewer columns than weights");
+    }
+    columns_ = Kokkos::subview(columns, std::make_pair(std::int64_t{0}, n));
+    using Slot = impl::AliasBuilderSlot<ExecSpace>;
+    const auto slot = impl::workspace<Slot>(
+        space, [&](const Slot& s) { return s.builder.capacity() >= static_cast<std::size_t>(n); },
+        [&] { return Slot{impl::ParallelAliasBuilder<ExecSpace>(n)}; });
+    totals_ = slot->builder.totals();
+    // The builder reads the weights as a contiguous array of the space.
+    if (impl::is_contiguous(weights)) {
+      slot->builder.build(space, impl::contiguous_in<ExecSpace>(weights), columns_,
+                          impl::View<std::uint32_t*, ExecSpace>());
+    } else {
+      impl::View<W*, ExecSpace> copy(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::weights"),
+                                     n);
+      Kokkos::deep_copy(space, copy, weights);
+      slot->builder.build(space, copy, columns_, impl::View<std::uint32_t*, ExecSpace>());
+      space.fence();  // before `copy` goes
+    }
+  }
+
+  impl::View<impl::DrawColumn*, ExecSpace> columns_;
+  impl::View<impl::WeightTotals, ExecSpace> totals_;
+};
+
+namespace impl {
+template <class Space>
+struct SampleTable {
+  View<DrawColumn*, Space> columns;
+};
+
+// kp::sample's table: built, drawn from, then checked (one fence in all).
+struct SampleOnce {
+  template <class Space, class WeightsView, class CountsView>
+  static void run(const Space& space, const WeightsView& weights, std::uint64_t draws,
+                  std::uint64_t seed, const CountsView& counts, Algorithm algorithm) {
+    const std::size_t n = weights.extent(0);
+    using Table = SampleTable<Space>;
+    const auto ws = workspace<Table>(
+        space, [&](const Table& t) { return t.columns.extent(0) >= n; },
+        [&] {
+          return Table{View<DrawColumn*, Space>(
+              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample table"), n)};
+        });
+    const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
+                                  ws->columns);
+    table.sample(space, draws, seed, counts, algorithm);
+    check_weight_totals(space, table.totals_);
+  }
+};
+}  // namespace impl
+
+// Builds the alias table of `weights` and makes `draws` draws of stream
+// `seed` into `counts` (see AliasTable). The table and its work arrays come
+// from the library's workspace cache. Keep an AliasTable to sample the same
+// weights repeatedly without rebuilding. Returns once the counts are written
+// (it fences `space` to report bad weights; the counts are then unspecified).
+template <class ExecSpace, class WeightsView, class CountsView>
+void sample(const ExecSpace& space, const WeightsView& weights, std::uint64_t draws,
+            std::uint64_t seed, const CountsView& counts,
+            Algorithm algorithm = Algorithm::automatic) {
+  impl::SampleOnce::run(space, weights, draws, seed, counts, algorithm);
+}
+
+}  // namespace kp

@@ -1,0 +1,75 @@
+#pragma once
+// Team level (CUB's block level): the pieces the device-wide calls are built
+// from, for use inside a user's Kokkos::TeamPolicy functor. Every thread of
+// the team must call them (they contain team barriers); `scratch` is team
+// scratch of at least the *_scratch_size bytes, e.g.
+//
+//   policy.set_scratch_size(0, Kokkos::PerTeam(kp::team_reduce_scratch_size<float>(team)));
+//   ...
+//   float* s = static_cast<float*>(team.team_scratch(0).get_shmem(
+//       kp::team_reduce_scratch_size<float>(team.team_size())));
+//   float sum = kp::team_reduce(team, s, my_value);   // the same in every thread
+//
+// On CUDA, teams of team_reduce are whole warps (a multiple of 32 threads,
+// vector length 1): warps combine by shuffles, then one value per warp.
+#include <Kokkos_Core.hpp>
+#include <cstddef>
+
+#include <kp/impl/block_scan.hpp>
+#include <kp/impl/combine_ops.hpp>
+#include <kp/impl/team_combine.hpp>
+
+namespace kp {
+
+template <class T>
+KOKKOS_INLINE_FUNCTION constexpr std::size_t team_reduce_scratch_size(int team_size) {
+  return sizeof(T) * static_cast<std::size_t>(team_size < 1 ? 1 : team_size);
+}
+
+// The fold of every thread's value by op (associative, commutative), with
+// `identity` its identity; returned in every thread.
+template <class Member, class T, class BinaryOp>
+KOKKOS_INLINE_FUNCTION T team_reduce(const Member& team, T* scratch, const T& value,
+                                     const T& identity, const BinaryOp& op) {
+  const impl::UserOp<T, BinaryOp> combine{identity, op};
+  const T total = impl::team_combine(team, scratch, value, combine);
+  if (team.team_rank() == 0) scratch[0] = total;
+  team.team_barrier();
+  const T result = scratch[0];
+  team.team_barrier();  // the scratch may be reused right after
+  return result;
+}
+
+namespace impl {
+template <class T>
+struct TeamPlus {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }
+};
+}  // namespace impl
+
+// The sum of every thread's value, returned in every thread.
+template <class Member, class T>
+KOKKOS_INLINE_FUNCTION T team_reduce(const Member& team, T* scratch, const T& value) {
+  return team_reduce(team, scratch, value, T(0), impl::TeamPlus<T>{});
+}
+
+template <class T>
+KOKKOS_INLINE_FUNCTION constexpr std::size_t team_scan_scratch_size(int team_size, int items) {
+  return impl::tile_scratch_bytes<T>(team_size * items);
+}
+
+// Scans one tile of `count` <= team_size * items values at `in` into `out`
+// (may be `in`), starting from `prefix`, inclusive or exclusive; returns the
+// tile's total (without `prefix`) in every thread. Sums combine adjacent
+// values only, so integer tiles equal the sequential scan.
+template <class Member, class T>
+KOKKOS_INLINE_FUNCTION T team_scan(const Member& team, T* scratch, int items, const T* in, T* out,
+                                   int count, const T& prefix, bool inclusive) {
+  const impl::TileScan<T, Member> tile(team, scratch, items, in, count);
+  T total = 0;
+  const T thread_prefix = tile.exclusive_prefix(tile.load(), total);
+  tile.scan_and_store(prefix + thread_prefix, inclusive, out);
+  return total;
+}
+
+}  // namespace kp

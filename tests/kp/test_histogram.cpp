@@ -1,0 +1,93 @@
+// kp::histogram on every enabled space: exact counts against a sequential
+// count, with clamping of extreme values, int32/int64 values, uint32/uint64
+// counts, bin counts from 1 to past a GPU team's shared memory.
+#include <kp/histogram.hpp>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "kp/helpers.hpp"
+
+using namespace kp::test;
+
+namespace {
+
+template <class Count, class Value>
+std::vector<Count> sequential(const std::vector<Value>& x, std::int64_t bins) {
+  std::vector<Count> counts(bins, 0);
+  for (const Value v : x) ++counts[v < 0 ? 0 : (v >= bins ? bins - 1 : v)];
+  return counts;
+}
+
+template <class Space>
+std::vector<kp::Algorithm> algorithms() {
+  if (kp::impl::is_gpu_space<Space>()) {
+    return {kp::Algorithm::automatic, kp::Algorithm::global_atomics, kp::Algorithm::team_scratch};
+  }
+  return {kp::Algorithm::automatic, kp::Algorithm::global_atomics, kp::Algorithm::private_bins};
+}
+
+template <class Space, class Value, class Count>
+void check_histogram(std::int64_t n, std::int64_t bins) {
+  std::vector<Value> x(n);
+  for (std::int64_t i = 0; i < n; ++i) {
+    switch (i % 7) {
+      case 0:
+        x[i] = std::numeric_limits<Value>::min();
+        break;
+      case 1:
+        x[i] = std::numeric_limits<Value>::max();
+        break;
+      case 2:
+        x[i] = -1;
+        break;
+      case 3:
+        x[i] = static_cast<Value>(bins);
+        break;
+      default:
+        x[i] = static_cast<Value>((i * 2654435761u) % (bins + 3)) - 1;
+    }
+  }
+  const auto expect = sequential<Count>(x, bins);
+  for (const Shape shape : kShapes) {
+    const auto values = to_space<Space>(x, shape);
+    for (const kp::Algorithm a : algorithms<Space>()) {
+      const std::size_t scratch = sizeof(Count) * bins;
+      if (a == kp::Algorithm::team_scratch &&
+          scratch > static_cast<std::size_t>(Kokkos::TeamPolicy<Space>::scratch_size_max(0))) {
+        continue;
+      }
+      INFO("n " << n << ", bins " << bins << ", " << shape_name(shape) << ", " << kp::name(a));
+      auto counts = to_space<Space>(std::vector<Count>(bins, Count(12345)), shape);
+      kp::histogram(Space(), values, counts, a);
+      CHECK(to_host<Space>(counts) == expect);
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp::histogram counts exactly, clamping", "[kp][histogram]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t bins : {1, 7, 256, 4096, 65536}) {
+    for (const std::int64_t n : {0, 1, 33, 4097, 100003}) {
+      check_histogram<Space, std::int32_t, std::uint32_t>(n, bins);
+      check_histogram<Space, std::int64_t, std::uint64_t>(n, bins);
+    }
+  }
+  check_histogram<Space, std::int32_t, std::uint64_t>(1 << 20, 256);
+  check_histogram<Space, std::int64_t, std::uint32_t>(1 << 20, 100000);
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::histogram with no bins", "[kp][histogram]", Spaces) {
+  using Space = TestType;
+  const auto values = to_space<Space>(std::vector<std::int32_t>(5, 1), Shape::contiguous);
+  const auto none = to_space<Space>(std::vector<std::uint32_t>{}, Shape::contiguous);
+  CHECK_THROWS_AS(kp::histogram(Space(), values, none), std::invalid_argument);
+  const auto empty = to_space<Space>(std::vector<std::int32_t>{}, Shape::contiguous);
+  CHECK_NOTHROW(kp::histogram(Space(), empty, none));
+}

@@ -1,0 +1,121 @@
+// kp::minloc / kp::maxloc on every enabled space: the FIRST extremum, ties,
+// signed zeros, infinities, NaN, extreme integers, empty input.
+#include <kp/minloc.hpp>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "kp/helpers.hpp"
+
+using namespace kp::test;
+
+namespace {
+
+template <class Space>
+std::vector<kp::Algorithm> algorithms() {
+  std::vector<kp::Algorithm> a = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
+                                  kp::Algorithm::vector};
+  if (!kp::impl::is_gpu_space<Space>()) a.push_back(kp::Algorithm::host_lanes);
+  return a;
+}
+
+bool is_nan(double x) {
+  return x != x;
+}
+
+// The sequential first extremum, NaN first (NumPy's argmin/argmax).
+template <bool kMax, class T>
+std::int64_t first_extremum(const std::vector<T>& x) {
+  std::int64_t best = -1;
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(x.size()); ++i) {
+    if (best < 0) {
+      best = i;
+    } else if (is_nan(double(x[best]))) {
+      break;
+    } else if (is_nan(double(x[i])) || (kMax ? x[i] > x[best] : x[i] < x[best])) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+template <class Space, class T>
+void check_both(const std::vector<T>& x, const char* what) {
+  for (const Shape shape : kShapes) {
+    const auto view = to_space<Space>(x, shape);
+    for (const kp::Algorithm a : algorithms<Space>()) {
+      INFO(what << ", n " << x.size() << ", " << shape_name(shape) << ", " << kp::name(a));
+      const auto lo = kp::minloc(Space(), view, a);
+      const auto hi = kp::maxloc(Space(), view, a);
+      const std::int64_t lo_i = first_extremum<false>(x), hi_i = first_extremum<true>(x);
+      CHECK(lo.index == lo_i);
+      CHECK(hi.index == hi_i);
+      if (lo_i >= 0) {
+        CHECK((lo.value == x[lo_i] || (is_nan(double(lo.value)) && is_nan(double(x[lo_i])))));
+        CHECK((hi.value == x[hi_i] || (is_nan(double(hi.value)) && is_nan(double(x[hi_i])))));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc find the first extremum", "[kp][minloc]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n : kEdgeSizes) {
+    std::vector<float> ties(n), zeros(n);
+    std::vector<std::int64_t> extremes(n);
+    std::vector<std::int32_t> small(n);
+    for (std::int64_t i = 0; i < n; ++i) {
+      ties[i] = float(i * 7919 % 5);  // minima 0 and maxima 4 repeat
+      zeros[i] = i % 3 == 0 ? -0.0f : (i % 3 == 1 ? 0.0f : 1.0f);
+      extremes[i] = i % 4 == 0 ? std::numeric_limits<std::int64_t>::min()
+                               : (i % 4 == 1 ? std::numeric_limits<std::int64_t>::max() : i);
+      small[i] = static_cast<std::int32_t>((i * 2654435761u) % 1000);
+    }
+    check_both<Space>(ties, "ties");
+    check_both<Space>(zeros, "signed zeros");
+    check_both<Space>(extremes, "extreme int64");
+    check_both<Space>(small, "int32");
+    if (n > 0) {
+      std::vector<double> inf(n, INFINITY);
+      check_both<Space>(inf, "all +inf");
+      std::vector<double> nan = std::vector<double>(n, 1.0);
+      nan[n / 2] = NAN;
+      nan[n - 1] = NAN;
+      check_both<Space>(nan, "NaN");
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::minloc of empty input", "[kp][minloc]", Spaces) {
+  using Space = TestType;
+  const auto view = to_space<Space>(std::vector<float>{}, Shape::contiguous);
+  const auto lo = kp::minloc(Space(), view);
+  CHECK(lo.index == -1);
+  CHECK(lo.value == INFINITY);
+  const auto hi =
+      kp::maxloc(Space(), to_space<Space>(std::vector<std::int32_t>{}, Shape::contiguous));
+  CHECK(hi.index == -1);
+  CHECK(hi.value == std::numeric_limits<std::int32_t>::lowest());
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::minloc into a View, empty then not", "[kp][minloc]", Spaces) {
+  using Space = TestType;
+  const Space space;
+  Kokkos::View<kp::ValueIndex<double>, typename Space::memory_space> result("result");
+  const auto empty = to_space<Space>(std::vector<double>{}, Shape::contiguous);
+  kp::minloc(space, empty, result);
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
+  CHECK(host().index == -1);
+  CHECK(host().value == INFINITY);
+  const auto x = to_space<Space>(std::vector<double>{3.0, -1.0, 2.0, -1.0}, Shape::odd_offset);
+  kp::maxloc(space, x, result);
+  Kokkos::deep_copy(host, result);
+  CHECK(host().index == 0);
+  CHECK(host().value == 3.0);
+}

@@ -1,0 +1,76 @@
+// kp::inclusive_scan / kp::exclusive_scan on every enabled space: exact
+// against the sequential scan (integer-valued data), in place, with an
+// initial value, every View shape, sizes around the tile edges.
+#include <kp/scan.hpp>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "kp/helpers.hpp"
+
+using namespace kp::test;
+
+namespace {
+
+template <class T>
+std::vector<T> sequential(const std::vector<T>& x, bool inclusive, T init) {
+  std::vector<T> out(x.size());
+  T sum = init;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (!inclusive) out[i] = sum;
+    sum += x[i];
+    if (inclusive) out[i] = sum;
+  }
+  return out;
+}
+
+template <class Space, class T>
+void check_scans(std::int64_t n) {
+  std::vector<T> x(n);
+  for (std::int64_t i = 0; i < n; ++i) x[i] = T((i * 7919) % 17) - T(8);
+  const T init = T(5);
+  const std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
+                                                 kp::Algorithm::decoupled_lookback};
+  for (const Shape shape : kShapes) {
+    for (const kp::Algorithm a : algorithms) {
+      INFO("n " << n << ", " << shape_name(shape) << ", " << kp::name(a));
+      const auto in = to_space<Space>(x, shape);
+      auto out = to_space<Space>(std::vector<T>(n, T(-99)), shape);
+      kp::inclusive_scan(Space(), in, out, a);
+      CHECK(to_host<Space>(out) == sequential(x, true, T(0)));
+      kp::exclusive_scan(Space(), in, out, init, a);
+      CHECK(to_host<Space>(out) == sequential(x, false, init));
+      // In place.
+      auto both = to_space<Space>(x, shape);
+      kp::inclusive_scan(Space(), both, both, a);
+      CHECK(to_host<Space>(both) == sequential(x, true, T(0)));
+      both = to_space<Space>(x, shape);
+      kp::exclusive_scan(Space(), both, both, init, a);
+      CHECK(to_host<Space>(both) == sequential(x, false, init));
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp scans equal the sequential scan", "[kp][scan]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n : kEdgeSizes) {
+    check_scans<Space, std::int32_t>(n);
+    check_scans<Space, std::int64_t>(n);
+    check_scans<Space, float>(n);
+    check_scans<Space, double>(n);
+  }
+  check_scans<Space, std::int64_t>((1 << 20) + 7);
+}
+
+TEMPLATE_LIST_TEST_CASE("kp scans refuse mismatched lengths", "[kp][scan]", Spaces) {
+  using Space = TestType;
+  const auto in = to_space<Space>(std::vector<float>(10, 1.0f), Shape::contiguous);
+  const auto out = to_space<Space>(std::vector<float>(9, 1.0f), Shape::contiguous);
+  CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, out), std::invalid_argument);
+  CHECK_THROWS_AS(kp::exclusive_scan(Space(), in, out, 0.0f), std::invalid_argument);
+}
