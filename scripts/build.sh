@@ -14,6 +14,8 @@
 #       --debug        debug build
 #       --sanitize     AddressSanitizer + UndefinedBehaviorSanitizer (host backends)
 #       --apps LIST    build only these applications (e.g. reduce,scan; default all)
+#       --kokkos VERSION    the Kokkos to build against: 3.4 (default) or 4.6;
+#                           4.6 builds go to build/<set>-kokkos4.6
 #       --kokkos-root DIR   use an installed Kokkos (3.4 or 4.x) instead of building one
 #       --clean        remove this configuration's build folder first
 #       --test         run the tests (ctest) after building
@@ -23,7 +25,7 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
 bad() {
   echo "build.sh: $*; see --help" >&2
   exit 2
@@ -47,6 +49,12 @@ while [ $# -gt 0 ]; do
     --apps)
       [ $# -ge 2 ] || bad "--apps needs a list"
       apps=$2
+      shift
+      ;;
+    --kokkos)
+      [ $# -ge 2 ] || bad "--kokkos needs a version (3.4 or 4.6)"
+      [ "$2" = 3.4 ] || [ "$2" = 4.6 ] || bad "--kokkos: 3.4 or 4.6, not '$2'"
+      export KP_KOKKOS=$2
       shift
       ;;
     --kokkos-root)
@@ -101,6 +109,7 @@ arch_name=none
 name=${backends//,/-}
 [ "$build_type" = Debug ] && name+=-debug
 [ $sanitize = 1 ] && name+=-sanitize
+[ "${KP_KOKKOS:-3.4}" = 4.6 ] && name+=-kokkos4.6
 build_dir=$KP_ROOT/build/$name
 [ $clean = 1 ] && rm -rf "$build_dir"
 

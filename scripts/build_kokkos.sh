@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and installs the patched Kokkos and Kokkos Kernels 3.4.01 for one
-# configuration into $KP_CACHE/install/<key>, and prints that prefix. A
+# Builds and installs the patched Kokkos (and, for 3.4, Kokkos Kernels) of
+# version $KP_KOKKOS (common.sh) for one configuration into
+# $KP_CACHE/install/<key>, and prints that prefix. A
 # configuration already installed is reused, so rebuilding the suite never
 # rebuilds Kokkos.
 #
@@ -15,7 +16,7 @@ backends=$1 arch=$2 build_type=$3
 src=$(kp_source_dir)
 [ -f "$src/.patched" ] || kp_die "no patched Kokkos source in $src: run scripts/setup.sh"
 
-key=$(kp_patch_key)-${backends//,/-}-$arch-$build_type
+key=$KOKKOS_VERSION-$(kp_patch_key)-${backends//,/-}-$arch-$build_type
 prefix=$KP_CACHE/install/$key
 if [ -f "$prefix/.complete" ]; then
   echo "$prefix"
@@ -46,6 +47,13 @@ cmake -S "$src/kokkos" -B "$work/kokkos" "${options[@]}" >"$work.kokkos.log" 2>&
   kp_die "configuring Kokkos failed: see $work.kokkos.log"
 cmake --build "$work/kokkos" -j "$jobs" --target install >>"$work.kokkos.log" 2>&1 ||
   kp_die "building Kokkos failed: see $work.kokkos.log"
+
+if [ ! -d "$src/kokkos-kernels" ]; then
+  rm -rf "$work"
+  touch "$prefix/.complete"
+  echo "$prefix"
+  exit 0
+fi
 
 # Kokkos Kernels with no explicit instantiation: a short build, and the
 # suite instantiates only the few BLAS-1 kernels it uses as baselines.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian 12 machine lacks, fetches Kokkos and Kokkos
 # Kernels 3.4.01 from Debian's Trilinos 13.2 source package (checksum
-# verified), applies cmake/patches/, and unpacks Catch2 v3 from
+# verified; with KP_KOKKOS=4.6, unpacks Kokkos 4.6.01's release tarball
+# from ../shared/kokkos or $KP_KOKKOS46_TARBALL instead), applies
+# cmake/patches/ (cmake/patches-4.6/), and unpacks Catch2 v3 from
 # bookworm-backports. Everything downloaded lives in $KP_CACHE; running it
 # again does nothing that is already done. KP_OFFLINE=1 installs nothing
 # (a machine without a package registry): it checks the build tools only.
@@ -84,11 +86,38 @@ install_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+apply_patches() {
+  local p
+  for p in "$KP_PATCHES"/*.patch; do
+    [ -f "$p" ] || continue
+    kp_log "applying $(basename "$p")"
+    patch -s -d "$1/kokkos" -p1 <"$p"
+  done
+  touch "$1/.patched"
+}
+
+# Kokkos 4.6.01: a release tarball beside the repository (no registry
+# serves it here), checksum verified.
+unpack_kokkos46() {
+  local dest=$1 tarball=$KOKKOS46_TARBALL
+  [ -f "$tarball" ] || kp_die "no Kokkos 4.6.01 tarball at $tarball (set KP_KOKKOS46_TARBALL)"
+  echo "$KOKKOS46_SHA256  $tarball" | sha256sum -c --quiet ||
+    kp_die "$tarball has the wrong SHA256 (expected $KOKKOS46_SHA256)"
+  kp_log "unpacking Kokkos 4.6.01 into $dest"
+  rm -rf "$dest" && mkdir -p "$dest/kokkos"
+  tar -xzf "$tarball" -C "$dest/kokkos" --strip-components=1
+  apply_patches "$dest"
+}
+
 fetch_kokkos_source() {
   local dest
   dest=$(kp_source_dir)
   if [ -f "$dest/.patched" ]; then
     kp_log "Kokkos source ready: $dest"
+    return
+  fi
+  if [ "$KP_KOKKOS" = 4.6 ]; then
+    unpack_kokkos46 "$dest"
     return
   fi
   local tarball=$KP_CACHE/download/$TRILINOS_TARBALL
@@ -105,11 +134,7 @@ fetch_kokkos_source() {
   tar -xzf "$tarball" -C "$dest" --strip-components=2 \
     Trilinos-trilinos-release-13-2-0/packages/kokkos \
     Trilinos-trilinos-release-13-2-0/packages/kokkos-kernels
-  for p in "$KP_ROOT"/cmake/patches/*.patch; do
-    kp_log "applying $(basename "$p")"
-    patch -s -d "$dest/kokkos" -p1 <"$p"
-  done
-  touch "$dest/.patched"
+  apply_patches "$dest"
 }
 
 fetch_catch2() {

@@ -3,7 +3,9 @@
 // argument; Algorithm::automatic (the default) picks the fastest correct one
 // for the execution space, by the dispatch table in docs/API.md. Naming one
 // is for benchmarks and tests; a call refuses (std::invalid_argument) an
-// algorithm it does not implement, or one the space cannot run.
+// algorithm it does not implement, or one the space cannot run. The fast
+// paths read contiguous arrays: a non-contiguous View (strided, say) takes
+// the kokkos path of reduce, minloc and scan whatever is named.
 #include <stdexcept>
 #include <string>
 
@@ -15,7 +17,7 @@ enum class Algorithm {
   vector,              // reduce, minloc: one launch, 16-byte packs, last-team combine
   host_lanes,          // reduce, minloc (host): independent accumulators in SIMD lanes
   decoupled_lookback,  // scan: single pass, tile look-back
-  two_pass,            // scan (host): chunk sums, then each chunk scanned from its offset
+  sequential,          // scan (host, one thread): one pass in index order
   team_scratch,        // histogram: per-team bins in team scratch (GPU shared memory)
   private_bins,        // histogram, sample (host): per-thread bins, summed at the end
   cluster,             // histogram (Hopper): bins in a thread-block cluster's shared memory
@@ -35,8 +37,8 @@ inline const char* name(Algorithm a) {
       return "host-lanes";
     case Algorithm::decoupled_lookback:
       return "decoupled-lookback";
-    case Algorithm::two_pass:
-      return "two-pass";
+    case Algorithm::sequential:
+      return "sequential";
     case Algorithm::team_scratch:
       return "team-scratch";
     case Algorithm::private_bins:

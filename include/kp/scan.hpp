@@ -10,6 +10,8 @@
 // the sequential scan; floating-point scans differ from it by rounding.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <functional>
+#include <numeric>
 #include <stdexcept>
 #include <type_traits>
 
@@ -38,9 +40,29 @@ struct KokkosScanFunctor {
   }
 };
 
+// One thread in index order: std::inclusive_scan / exclusive_scan, what a
+// one-thread host space runs (a look-back there only adds work). In place
+// works (the standard allows the output to be the input). Host only.
+template <class T>
+struct SequentialScan {
+  const T* in;
+  T* out;
+  std::int64_t n;
+  bool inclusive;
+  T init;
+  void operator()(int) const {
+    if (inclusive) {
+      std::inclusive_scan(in, in + n, out, std::plus<T>(), init);
+    } else {
+      std::exclusive_scan(in, in + n, out, init);
+    }
+  }
+};
+
 template <class Space>
-Algorithm scan_algorithm() {
-  return Algorithm::decoupled_lookback;
+Algorithm scan_algorithm(const Space& space) {
+  return !is_gpu_space<Space>() && space.concurrency() == 1 ? Algorithm::sequential
+                                                            : Algorithm::decoupled_lookback;
 }
 
 template <class Space, class In, class Out>
@@ -58,8 +80,20 @@ void scan(const char* call, const Space& space, const In& in, const Out& out, bo
                                 " elements, out " + std::to_string(out.extent(0)));
   }
   if (n == 0) return;
-  if (algorithm == Algorithm::automatic) algorithm = scan_algorithm<Space>();
+  if (algorithm == Algorithm::automatic) algorithm = scan_algorithm(space);
   const bool contiguous = is_contiguous(in) && is_contiguous(out);
+  if (algorithm == Algorithm::sequential && is_gpu_space<Space>()) {
+    unsupported(call, algorithm, Space::name());
+  }
+  if constexpr (!is_gpu_space<Space>()) {
+    if (algorithm == Algorithm::sequential && contiguous) {
+      Kokkos::parallel_for(
+          call, Kokkos::RangePolicy<Space>(space, 0, 1),
+          SequentialScan<T>{contiguous_in<Space>(in).data(), contiguous_out<Space>(out).data(), n,
+                            inclusive, init});
+      return;
+    }
+  }
   if (algorithm == Algorithm::decoupled_lookback && contiguous) {
     // Integer scans need n < 2^31 * tile for the int32 tile counter: far
     // past any memory (2^31 tiles of 2048 elements).

@@ -25,7 +25,7 @@ struct AtomicCount {
   View<Count*, Space> counts;
   int bins;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
-    Kokkos::atomic_increment(&counts(clamp_bin(in(i), bins)));
+    Kokkos::atomic_add(&counts(clamp_bin(in(i), bins)), Count(1));
   }
 };
 
@@ -59,7 +59,7 @@ struct TeamScratchCount {
     const std::int64_t stride = std::int64_t{team.league_size()} * team.team_size();
     for (std::int64_t i = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
          i < n; i += stride) {
-      Kokkos::atomic_increment(&local[clamp_bin(in(i), bins)]);
+      Kokkos::atomic_add(&local[clamp_bin(in(i), bins)], Count(1));
     }
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) {

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <kp/impl/combine_ops.hpp>
+
 namespace kp::bench::minloc {
 
 enum class Op { min, max };
@@ -54,9 +56,7 @@ struct Order<Op::min> {
   KOKKOS_INLINE_FUNCTION static bool better(float a, float b) { return a < b; }
   // Worse than or equal to every element (equal only to +inf, which then
   // still wins by its index, see ValueThenIndex).
-  KOKKOS_INLINE_FUNCTION static float identity() {
-    return Kokkos::Experimental::infinity<float>::value;
-  }
+  KOKKOS_INLINE_FUNCTION static float identity() { return kp::impl::infinity<float>(); }
   // Smaller key = better value.
   KOKKOS_INLINE_FUNCTION static std::uint32_t key(float v) { return ascending_key(v); }
   template <class Space>
@@ -68,9 +68,7 @@ struct Order<Op::max> {
   static constexpr Op op = Op::max;
   static constexpr const char* name = "max";
   KOKKOS_INLINE_FUNCTION static bool better(float a, float b) { return a > b; }
-  KOKKOS_INLINE_FUNCTION static float identity() {
-    return -Kokkos::Experimental::infinity<float>::value;
-  }
+  KOKKOS_INLINE_FUNCTION static float identity() { return -kp::impl::infinity<float>(); }
   // The key order reversed: smaller key = larger value, so every variant
   // still looks for the smallest key.
   KOKKOS_INLINE_FUNCTION static std::uint32_t key(float v) { return ~ascending_key(v); }

@@ -32,8 +32,9 @@ void check_scans(std::int64_t n) {
   std::vector<T> x(n);
   for (std::int64_t i = 0; i < n; ++i) x[i] = T((i * 7919) % 17) - T(8);
   const T init = T(5);
-  const std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
-                                                 kp::Algorithm::decoupled_lookback};
+  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
+                                           kp::Algorithm::decoupled_lookback};
+  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::Algorithm::sequential);
   for (const Shape shape : kShapes) {
     for (const kp::Algorithm a : algorithms) {
       INFO("n " << n << ", " << shape_name(shape) << ", " << kp::name(a));
@@ -73,4 +74,10 @@ TEMPLATE_LIST_TEST_CASE("kp scans refuse mismatched lengths", "[kp][scan]", Spac
   const auto out = to_space<Space>(std::vector<float>(9, 1.0f), Shape::contiguous);
   CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, out), std::invalid_argument);
   CHECK_THROWS_AS(kp::exclusive_scan(Space(), in, out, 0.0f), std::invalid_argument);
+  if (kp::impl::is_gpu_space<Space>()) {
+    CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, in, kp::Algorithm::sequential),
+                    std::invalid_argument);
+  }
+  CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, in, kp::Algorithm::team_scratch),
+                  std::invalid_argument);
 }

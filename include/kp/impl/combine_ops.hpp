@@ -78,6 +78,7 @@ struct FirstLoc {
   // The worst value with an index past every element: any element beats it
   // or ties with it and wins by its index.
   static constexpr std::int64_t kNone = INT64_MAX;
+  static constexpr bool is_max = kMax;
   KOKKOS_INLINE_FUNCTION static value_type identity() {
     value_type v{};
     if constexpr (std::numeric_limits<T>::has_infinity) {
@@ -111,6 +112,11 @@ struct FirstLoc {
     if (take) into = from;
   }
 };
+
+template <class Op>
+struct is_first_loc : std::false_type {};
+template <class T, bool kMax>
+struct is_first_loc<FirstLoc<T, kMax>> : std::true_type {};
 
 // What a reduction of no elements gives: op.empty() where the operation
 // defines one (FirstLoc: index -1), its identity otherwise.

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include <kp/algorithm.hpp>
+#include <kp/impl/combine_ops.hpp>
 #include <kp/impl/team_combine.hpp>
 #include <kp/impl/vector_reduce.hpp>
 #include <kp/impl/views.hpp>
@@ -56,6 +57,45 @@ struct OpReduceFunctor {
 // host thread takes one contiguous chunk; the chunks' results are joined.
 inline constexpr int kHostLanes = 32;
 
+// FirstLoc on a host: FirstLoc's join per element does not vectorize (its
+// index compare and NaN cases), so each lane keeps its best value and the
+// offset it was first seen at, as wide as the value, and a lane takes an
+// element only when it is strictly better (or the first NaN): a lane sees its
+// elements in index order, so that keeps the first. Compares and selects of
+// same-width lanes vectorize together. The lanes then join by FirstLoc.
+template <class T, bool kMax>
+KOKKOS_INLINE_FUNCTION ValueIndex<T> host_first_loc(const T* x, std::int64_t begin,
+                                                    std::int64_t end) {
+  using Op = FirstLoc<T, kMax>;
+  using Offset = std::conditional_t<sizeof(T) <= 4, std::uint32_t, std::uint64_t>;
+  constexpr std::int64_t kBlock = std::int64_t{1} << 30;  // offsets fit
+  ValueIndex<T> best = Op::identity();
+  for (std::int64_t b = begin; b < end; b += kBlock) {
+    const T* const p = x + b;
+    const std::int64_t m = end - b < kBlock ? end - b : kBlock;
+    std::int64_t i = 0;
+    if (m >= kHostLanes) {
+      T value[kHostLanes];
+      Offset at[kHostLanes];
+      for (int j = 0; j < kHostLanes; ++j) {
+        value[j] = p[j];
+        at[j] = static_cast<Offset>(j);
+      }
+      for (i = kHostLanes; i + kHostLanes <= m; i += kHostLanes) {
+        for (int j = 0; j < kHostLanes; ++j) {
+          const T a = p[i + j], c = value[j];
+          const bool take = (kMax ? a > c : a < c) | (is_nan(a) & !is_nan(c));
+          value[j] = take ? a : c;
+          at[j] = take ? static_cast<Offset>(i + j) : at[j];
+        }
+      }
+      for (int j = 0; j < kHostLanes; ++j) Op::join(best, Op::lift(value[j], b + at[j]));
+    }
+    for (; i < m; ++i) Op::join(best, Op::lift(p[i], b + i));
+  }
+  return best;
+}
+
 template <class T, class Op>
 struct LaneChunks {
   using value_type = typename Op::value_type;
@@ -66,6 +106,12 @@ struct LaneChunks {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c, value_type& acc) const {
     const std::int64_t begin = c * chunk;
     const std::int64_t end = begin + chunk < n ? begin + chunk : n;
+    if constexpr (is_first_loc<Op>::value) {
+      if constexpr (std::is_same_v<value_type, ValueIndex<T>>) {
+        op.join(acc, host_first_loc<T, Op::is_max>(x, begin, end));
+        return;
+      }
+    }
     value_type lanes[kHostLanes];
     for (int j = 0; j < kHostLanes; ++j) lanes[j] = op.identity();
     std::int64_t i = begin;
