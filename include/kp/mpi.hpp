@@ -223,7 +223,8 @@ void scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InView&
   });
   // This rank's slice starts from init plus the lower ranks' totals.
   T offset = init;
-  for (int r = 0; r < comm_rank(comm); ++r) offset += totals[r];
+  const int rank = comm_rank(comm);
+  for (int r = 0; r < rank; ++r) offset += totals[r];
   impl::scan(call, space, in, out, inclusive, offset, Algorithm::automatic);
 }
 
@@ -286,7 +287,7 @@ void histogram(MPI_Comm comm, const ExecSpace& space, const ValuesView& values,
   const int bins = detail::mpi_count(call, counts.extent(0));
   const impl::View<Count*, ExecSpace> local(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi::histogram counts"), bins);
-  detail::all_gather(comm, call, [&] {
+  detail::all_gather(comm, call, [&] {  // only to agree on errors
     kp::histogram(space, values, local);
     return 0;
   });
@@ -321,7 +322,7 @@ void sample(MPI_Comm comm, const ExecSpace& space, const WeightsView& weights, s
     slice[r] = static_cast<int>(sizes[r]);
     n += sizes[r];
   }
-  detail::mpi_count(call, n);
+  detail::mpi_count(call, n);  // the global weights too
   const int rank = detail::comm_rank(comm);
 
   // Every rank builds the global table from the same weights: the same

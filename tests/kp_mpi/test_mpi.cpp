@@ -11,6 +11,7 @@
 #include <mpi.h>
 #include <kp/mpi.hpp>
 
+#include <algorithm>
 #include <catch2/catch_session.hpp>
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -141,8 +142,9 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::reduce: integer sums and folds equal one rank'
   }
 }
 
-TEMPLATE_LIST_TEST_CASE("kp::mpi::reduce: float sums within rounding, the same on every rank",
-                        "[kp][mpi][reduce]", Spaces) {
+TEMPLATE_LIST_TEST_CASE(
+    "kp::mpi: float sums and scans within rounding, sums the same on every rank",
+    "[kp][mpi][reduce]", Spaces) {
   using Space = TestType;
   for (const std::int64_t n : kSizes) {
     std::vector<float> global(n);
@@ -160,6 +162,22 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::reduce: float sums within rounding, the same o
       INFO("n " << n << ", " << split_name(split) << ", one rank " << one << ", mpi " << sum);
       CHECK(std::fabs(double(sum) - double(one)) <= bound);
       CHECK(same);
+    }
+    auto g_out = to_space<Space>(std::vector<float>(n), Shape::contiguous);
+    kp::inclusive_scan(Space(), to_space<Space>(global, Shape::contiguous), g_out);
+    const auto one_scan = to_host<Space>(g_out);
+    for (const Split split : kSplits) {
+      const auto part = local_part(global, split);
+      auto out = to_space<Space>(std::vector<float>(part.size()), Shape::contiguous);
+      kp::mpi::inclusive_scan(kComm, Space(), to_space<Space>(part, Shape::contiguous), out);
+      const auto scan = to_host<Space>(out);
+      const auto expect = local_part(one_scan, split);
+      double worst = 0;
+      for (std::size_t i = 0; i < scan.size(); ++i) {
+        worst = std::max(worst, std::fabs(double(scan[i]) - double(expect[i])));
+      }
+      INFO("scan, n " << n << ", " << split_name(split) << ", worst difference " << worst);
+      CHECK(worst <= bound);
     }
   }
 }
