@@ -8,6 +8,8 @@
 #       --openmp       enable the OpenMP backend
 #   -g, --cuda         enable the CUDA backend (with Serial and OpenMP if none given)
 #                      default backends: Serial + OpenMP
+#       --mpi          also build kp::mpi (include/kp/mpi.hpp) and its tests, with
+#                      Open MPI (set-up installs it); its own folder (build/<set>-mpi)
 #       --arch ARCH    GPU architecture: a Kokkos name (HOPPER90, AMPERE80, ...) or
 #                      sm_90 / 90; default: detected with nvidia-smi, else HOPPER90
 #       --release      optimized build (default)
@@ -31,13 +33,14 @@ bad() {
   exit 2
 }
 
-serial=0 openmp=0 cuda=0 arch="" build_type=Release sanitize=0 clean=0 run_tests=0 run_suite=0
+serial=0 openmp=0 cuda=0 mpi=0 arch="" build_type=Release sanitize=0 clean=0 run_tests=0 run_suite=0
 kokkos_root=${KOKKOS_ROOT:-} jobs=$(nproc) apps=""
 while [ $# -gt 0 ]; do
   case $1 in
     -s | --serial) serial=1 ;;
     --openmp) openmp=1 ;;
     -g | --cuda) cuda=1 ;;
+    --mpi) mpi=1 ;;
     --arch)
       [ $# -ge 2 ] || bad "--arch needs a value"
       arch=$2
@@ -107,6 +110,7 @@ arch_name=none
 [ $cuda = 1 ] && arch_name=$(kokkos_arch "$arch")
 
 name=${backends//,/-}
+[ $mpi = 1 ] && name+=-mpi
 [ "$build_type" = Debug ] && name+=-debug
 [ $sanitize = 1 ] && name+=-sanitize
 [ "${KP_KOKKOS:-3.4}" = 4.6 ] && name+=-kokkos4.6
@@ -114,7 +118,9 @@ build_dir=$KP_ROOT/build/$name
 [ $clean = 1 ] && rm -rf "$build_dir"
 
 export KP_JOBS=$jobs
-"$KP_ROOT/scripts/setup.sh"
+setup_args=()
+[ $mpi = 1 ] && setup_args+=(--mpi)
+"$KP_ROOT/scripts/setup.sh" "${setup_args[@]}"
 if [ -n "$kokkos_root" ]; then
   prefix=$kokkos_root
   kp_log "using the Kokkos installed in $prefix"
@@ -131,6 +137,7 @@ if [ $cuda = 1 ]; then
   cmake_args+=(-DCMAKE_CXX_COMPILER="$wrapper")
 fi
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
+[ $mpi = 1 ] && cmake_args+=(-DKP_ENABLE_MPI=ON)
 # Without --apps, forget a list an earlier --apps left in the cache.
 if [ -n "$apps" ]; then cmake_args+=(-DKP_APPS="${apps//,/;}"); else cmake_args+=(-UKP_APPS); fi
 # A folder configured against another Kokkos (another --arch, say) would mix

@@ -10,15 +10,17 @@
 #
 #   scripts/setup.sh            # build tools, sources, Catch2
 #   scripts/setup.sh --plots    # also python3-matplotlib for the charts
+#   scripts/setup.sh --mpi      # also Open MPI (libopenmpi-dev, openmpi-bin) for kp::mpi
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
-plots=0
+plots=0 mpi=0
 for arg in "$@"; do
   case $arg in
     --plots) plots=1 ;;
+    --mpi) mpi=1 ;;
     -h | --help)
-      sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -58,6 +60,10 @@ install_packages() {
   command -v g++ >/dev/null || required+=(g++)
   command -v patch >/dev/null || required+=(patch)
   command -v python3 >/dev/null || required+=(python3)
+  # --mpi: kp::mpi and its tests need an MPI compiler wrapper and mpirun.
+  if [ $mpi = 1 ] && ! { command -v mpicxx >/dev/null && command -v mpirun >/dev/null; }; then
+    required+=(libopenmpi-dev openmpi-bin)
+  fi
   missing+=("${required[@]}")
   # TBB: libstdc++ runs std::execution::par_unseq on it (the parallel
   # standard-library baselines on the openmp space).

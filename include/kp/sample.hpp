@@ -80,40 +80,41 @@ struct ReadColumns {
   }
 };
 
-// GPU: atomics on the counts.
+// GPU: atomics on the counts. Draws [first, last) of the stream, in batches
+// counted from `first`.
 template <class Space, class Counts>
 struct DrawAtomically {
   using Count = typename Counts::non_const_value_type;
   ReadColumns<Space> read;
   Counts counts;
-  std::uint64_t stream, draws;
+  std::uint64_t stream, first, last;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
-    const std::uint64_t first = static_cast<std::uint64_t>(batch) * kBatch;
-    if (first + kBatch <= draws) {
+    const std::uint64_t begin = first + static_cast<std::uint64_t>(batch) * kBatch;
+    if (begin + kBatch <= last) {
       std::uint32_t items[kBatch];
-      for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, first + k));
+      for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, begin + k));
       for (int k = 0; k < kBatch; ++k) Kokkos::atomic_add(&counts(items[k]), Count(1));
     } else {
-      for (std::uint64_t i = first; i < draws; ++i) {
+      for (std::uint64_t i = begin; i < last; ++i) {
         Kokkos::atomic_add(&counts(read(random_bits(stream, i))), Count(1));
       }
     }
   }
 };
 
-// Host: thread t makes draws chunk t into its own row of counts; then every
-// item sums its rows.
+// Host: thread t makes the draws of chunk t of [first, last) into its own
+// row of counts; then every item sums its rows.
 template <class Space, class Count>
 struct DrawIntoRows {
   ReadColumns<Space> read;
   Count* rows;  // chunks x n
-  std::uint64_t stream, draws, chunk;
+  std::uint64_t stream, first, last, chunk;
   std::int64_t n;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
     Count* row = rows + c * n;
     for (std::int64_t i = 0; i < n; ++i) row[i] = 0;
-    const std::uint64_t begin = static_cast<std::uint64_t>(c) * chunk;
-    const std::uint64_t end = begin + chunk < draws ? begin + chunk : draws;
+    const std::uint64_t begin = first + static_cast<std::uint64_t>(c) * chunk;
+    const std::uint64_t end = begin < last && last - begin > chunk ? begin + chunk : last;
     for (std::uint64_t i = begin; i < end; ++i) ++row[read(random_bits(stream, i))];
   }
 };
@@ -143,6 +144,62 @@ struct AliasBuilderSlot {
 
 // Host rows are worth it while they stay small next to the draws.
 inline constexpr double kDrawRowsBudget = 256.0 * (1 << 20);
+
+// counts(i) = how many of the draws [first, last) of stream `seed` from the
+// table `columns` gave item i (AliasTable::sample is first = 0; kp::mpi
+// gives each rank its own range of one global stream).
+template <class Space, class CountsView>
+void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint64_t first,
+          std::uint64_t last, std::uint64_t seed, const CountsView& counts, Algorithm algorithm) {
+  check_view<Space, CountsView>();
+  using Count = value_t<CountsView>;
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
+                "kp::sample: counts are uint32 or uint64");
+  const std::int64_t n = columns.extent(0);
+  if (static_cast<std::int64_t>(counts.extent(0)) != n) {
+    throw std::invalid_argument("kp::sample: " + std::to_string(n) + " weights but " +
+                                std::to_string(counts.extent(0)) + " counts");
+  }
+  if (n == 0) return;
+  const std::uint64_t draws = last > first ? last - first : 0;
+  last = first + draws;
+  const std::uint64_t stream = stream_start(seed);
+  const ReadColumns<Space> read{columns};
+  const std::uint64_t chunks = std::max<std::uint64_t>(
+      1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
+  const double row_bytes = double(chunks) * n * sizeof(Count);
+  if (algorithm == Algorithm::automatic || algorithm == Algorithm::alias) {
+    algorithm = !is_gpu_space<Space>() && (chunks == 1 || row_bytes <= kDrawRowsBudget)
+                    ? Algorithm::private_bins
+                    : Algorithm::global_atomics;
+  }
+  if (algorithm == Algorithm::private_bins && !is_gpu_space<Space>()) {
+    const std::size_t bytes = static_cast<std::size_t>(row_bytes);
+    const auto ws = workspace<DrawRows<Space>>(
+        space, [&](const DrawRows<Space>& w) { return w.bytes.extent(0) >= bytes; },
+        [&] {
+          return DrawRows<Space>{View<char*, Space>(
+              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample rows"), bytes)};
+        });
+    Count* rows = reinterpret_cast<Count*>(ws->bytes.data());
+    const std::uint64_t chunk = (draws + chunks - 1) / chunks;
+    Kokkos::parallel_for("kp::sample::private-bins",
+                         IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
+                         DrawIntoRows<Space, Count>{read, rows, stream, first, last, chunk, n});
+    Kokkos::parallel_for(
+        "kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
+        SumDrawRows<CountsView>{counts, rows, n, static_cast<std::int64_t>(chunks)});
+    return;
+  }
+  if (algorithm == Algorithm::global_atomics) {
+    Kokkos::deep_copy(space, counts, Count(0));
+    const auto batches = static_cast<std::int64_t>((draws + kBatch - 1) / kBatch);
+    Kokkos::parallel_for("kp::sample::draw", IndexRange<Space>(space, 0, batches),
+                         DrawAtomically<Space, CountsView>{read, counts, stream, first, last});
+    return;
+  }
+  unsupported("kp::sample", algorithm, Space::name());
+}
 
 }  // namespace impl
 
@@ -175,55 +232,7 @@ class AliasTable {
   template <class CountsView>
   void sample(const ExecSpace& space, std::uint64_t draws, std::uint64_t seed,
               const CountsView& counts, Algorithm algorithm = Algorithm::automatic) const {
-    impl::check_view<ExecSpace, CountsView>();
-    using Count = impl::value_t<CountsView>;
-    static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
-                  "kp::sample: counts are uint32 or uint64");
-    const std::int64_t n = size();
-    if (static_cast<std::int64_t>(counts.extent(0)) != n) {
-      throw std::invalid_argument("kp::sample: " + std::to_string(n) + " weights but " +
-                                  std::to_string(counts.extent(0)) + " counts");
-    }
-    if (n == 0) return;
-    const std::uint64_t stream = impl::stream_start(seed);
-    const impl::ReadColumns<ExecSpace> read{columns_};
-    const std::uint64_t chunks = std::max<std::uint64_t>(
-        1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
-    const double row_bytes = double(chunks) * n * sizeof(Count);
-    if (algorithm == Algorithm::automatic || algorithm == Algorithm::alias) {
-      algorithm =
-          !impl::is_gpu_space<ExecSpace>() && (chunks == 1 || row_bytes <= impl::kDrawRowsBudget)
-              ? Algorithm::private_bins
-              : Algorithm::global_atomics;
-    }
-    if (algorithm == Algorithm::private_bins && !impl::is_gpu_space<ExecSpace>()) {
-      const std::size_t bytes = static_cast<std::size_t>(row_bytes);
-      const auto ws = impl::workspace<impl::DrawRows<ExecSpace>>(
-          space, [&](const impl::DrawRows<ExecSpace>& w) { return w.bytes.extent(0) >= bytes; },
-          [&] {
-            return impl::DrawRows<ExecSpace>{impl::View<char*, ExecSpace>(
-                Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample rows"), bytes)};
-          });
-      Count* rows = reinterpret_cast<Count*>(ws->bytes.data());
-      const std::uint64_t chunk = (draws + chunks - 1) / chunks;
-      Kokkos::parallel_for(
-          "kp::sample::private-bins",
-          impl::IndexRange<ExecSpace>(space, 0, static_cast<std::int64_t>(chunks)),
-          impl::DrawIntoRows<ExecSpace, Count>{read, rows, stream, draws, chunk, n});
-      Kokkos::parallel_for(
-          "kp::sample::sum-rows", impl::IndexRange<ExecSpace>(space, 0, n),
-          impl::SumDrawRows<CountsView>{counts, rows, n, static_cast<std::int64_t>(chunks)});
-      return;
-    }
-    if (algorithm == Algorithm::global_atomics) {
-      Kokkos::deep_copy(space, counts, Count(0));
-      const auto batches = static_cast<std::int64_t>((draws + impl::kBatch - 1) / impl::kBatch);
-      Kokkos::parallel_for(
-          "kp::sample::draw", impl::IndexRange<ExecSpace>(space, 0, batches),
-          impl::DrawAtomically<ExecSpace, CountsView>{read, counts, stream, draws});
-      return;
-    }
-    impl::unsupported("kp::sample", algorithm, ExecSpace::name());
+    impl::draw(space, columns_, 0, draws, seed, counts, algorithm);
   }
 
  private:

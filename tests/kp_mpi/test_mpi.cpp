@@ -1,0 +1,342 @@
+// kp::mpi on every enabled space, run by ctest under mpirun with 1, 2 and 3
+// ranks. Every rank builds the same global array, keeps its slice, and
+// compares the distributed call with the one-rank kp:: call on the global
+// array: bit-identical for integers, minloc / maxloc, histogram and sample;
+// float sums within the rounding bound. Global sizes below the rank count
+// and splits that leave ranks empty are among the cases.
+//
+// Every rank runs the same test cases in the same order and makes every
+// collective call unconditionally: only CHECK (never REQUIRE) follows them,
+// so a failure on one rank cannot leave the others waiting.
+#include <mpi.h>
+#include <kp/mpi.hpp>
+
+#include <algorithm>
+#include <catch2/catch_session.hpp>
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "kp/helpers.hpp"
+
+using namespace kp::test;
+
+namespace {
+
+const MPI_Comm kComm = MPI_COMM_WORLD;
+
+int rank() {
+  int r = 0;
+  MPI_Comm_rank(kComm, &r);
+  return r;
+}
+int ranks() {
+  int p = 1;
+  MPI_Comm_size(kComm, &p);
+  return p;
+}
+
+// How the global array of n elements is split: evenly; all on the last rank
+// (the others empty); or unevenly with rank 1 empty (rank r's share r + 1).
+enum class Split { even, last_rank, uneven };
+const std::vector<Split> kSplits = {Split::even, Split::last_rank, Split::uneven};
+const char* split_name(Split s) {
+  return s == Split::even ? "even" : s == Split::last_rank ? "last rank" : "uneven";
+}
+const std::vector<std::int64_t> kSizes = {0, 1, 2, 5, 1000, 65537};
+
+// The first global index rank r holds.
+std::int64_t slice_begin(Split split, std::int64_t n, int r) {
+  const int p = ranks();
+  if (split == Split::even) return n * r / p;
+  if (split == Split::last_rank) return r < p ? 0 : n;
+  auto share = [](int k) { return k == 1 ? 0 : k + 1; };
+  std::int64_t below = 0, total = 0;
+  for (int k = 0; k < p; ++k) {
+    total += share(k);
+    if (k < r) below += share(k);
+  }
+  return n * below / total;
+}
+
+// This rank's part of the global array.
+template <class T>
+std::vector<T> local_part(const std::vector<T>& global, Split split) {
+  const std::int64_t n = global.size();
+  return std::vector<T>(global.begin() + slice_begin(split, n, rank()),
+                        global.begin() + slice_begin(split, n, rank() + 1));
+}
+
+// Whether every rank holds the same bits in `value` (a collective).
+template <class T>
+bool same_on_every_rank(const T& value) {
+  std::vector<T> all(ranks());
+  MPI_Allgather(&value, sizeof(T), MPI_BYTE, all.data(), sizeof(T), MPI_BYTE, kComm);
+  for (const T& v : all) {
+    if (std::memcmp(&v, &value, sizeof(T)) != 0) return false;
+  }
+  return true;
+}
+
+template <class T>
+std::vector<T> sample_values(std::int64_t n, std::int64_t modulus, std::int64_t shift) {
+  std::vector<T> x(n);
+  for (std::int64_t i = 0; i < n; ++i) x[i] = T((i * 2654435761ll) % modulus - shift);
+  return x;
+}
+
+struct Max {
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::int64_t a, std::int64_t b) const {
+    return a > b ? a : b;
+  }
+};
+
+bool same_value(double a, double b) {
+  return a == b || (a != a && b != b);
+}
+
+template <class Space, class T>
+void check_extrema(const std::vector<T>& global, const char* what) {
+  const auto one_min = kp::minloc(Space(), to_space<Space>(global, Shape::contiguous));
+  const auto one_max = kp::maxloc(Space(), to_space<Space>(global, Shape::contiguous));
+  for (const Split split : kSplits) {
+    for (const Shape shape : kShapes) {
+      const auto x = to_space<Space>(local_part(global, split), shape);
+      const auto lo = kp::mpi::minloc(kComm, Space(), x);
+      const auto hi = kp::mpi::maxloc(kComm, Space(), x);
+      INFO(what << ", n " << global.size() << ", " << split_name(split) << ", "
+                << shape_name(shape));
+      CHECK(lo.index == one_min.index);
+      CHECK(hi.index == one_max.index);
+      CHECK(same_value(double(lo.value), double(one_min.value)));
+      CHECK(same_value(double(hi.value), double(one_max.value)));
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::reduce: integer sums and folds equal one rank's",
+                        "[kp][mpi][reduce]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n : kSizes) {
+    const auto global = sample_values<std::int64_t>(n, 1000003, 500000);
+    const auto g = to_space<Space>(global, Shape::contiguous);
+    const std::int64_t one_sum = kp::reduce(Space(), g);
+    const std::int64_t one_max = kp::reduce(Space(), g, INT64_MIN, Max{});
+    for (const Split split : kSplits) {
+      for (const Shape shape : kShapes) {
+        const auto x = to_space<Space>(local_part(global, split), shape);
+        const std::int64_t sum = kp::mpi::reduce(kComm, Space(), x);
+        const std::int64_t max = kp::mpi::reduce(kComm, Space(), x, INT64_MIN, Max{});
+        INFO("n " << n << ", " << split_name(split) << ", " << shape_name(shape));
+        CHECK(sum == one_sum);
+        CHECK(max == one_max);
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE(
+    "kp::mpi: float sums and scans within rounding, sums the same on every rank",
+    "[kp][mpi][reduce]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n : kSizes) {
+    std::vector<float> global(n);
+    double magnitude = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      global[i] = std::sin(0.001f * i) * 100.0f + 0.1f;
+      magnitude += std::fabs(global[i]);
+    }
+    const float one = kp::reduce(Space(), to_space<Space>(global, Shape::contiguous));
+    const double bound = 2.0 * n * std::numeric_limits<float>::epsilon() * magnitude;
+    for (const Split split : kSplits) {
+      const float sum = kp::mpi::reduce(
+          kComm, Space(), to_space<Space>(local_part(global, split), Shape::contiguous));
+      const bool same = same_on_every_rank(sum);
+      INFO("n " << n << ", " << split_name(split) << ", one rank " << one << ", mpi " << sum);
+      CHECK(std::fabs(double(sum) - double(one)) <= bound);
+      CHECK(same);
+    }
+    auto g_out = to_space<Space>(std::vector<float>(n), Shape::contiguous);
+    kp::inclusive_scan(Space(), to_space<Space>(global, Shape::contiguous), g_out);
+    const auto one_scan = to_host<Space>(g_out);
+    for (const Split split : kSplits) {
+      const auto part = local_part(global, split);
+      auto out = to_space<Space>(std::vector<float>(part.size()), Shape::contiguous);
+      kp::mpi::inclusive_scan(kComm, Space(), to_space<Space>(part, Shape::contiguous), out);
+      const auto scan = to_host<Space>(out);
+      const auto expect = local_part(one_scan, split);
+      double worst = 0;
+      for (std::size_t i = 0; i < scan.size(); ++i) {
+        worst = std::max(worst, std::fabs(double(scan[i]) - double(expect[i])));
+      }
+      INFO("scan, n " << n << ", " << split_name(split) << ", worst difference " << worst);
+      CHECK(worst <= bound);
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::minloc / maxloc: global index of the first extremum",
+                        "[kp][mpi][minloc]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n : kSizes) {
+    // Few distinct values: ties everywhere, across the ranks' boundaries.
+    std::vector<float> ties(n);
+    for (std::int64_t i = 0; i < n; ++i) ties[i] = float((i * 7) % 5) - 2.0f;
+    if (n > 3) ties[3] = -0.0f;
+    check_extrema<Space>(ties, "float ties");
+    std::vector<float> with_nan = ties;
+    for (std::int64_t i = n / 2; i < n; i += 97) with_nan[i] = NAN;
+    check_extrema<Space>(with_nan, "float NaN");
+    check_extrema<Space>(sample_values<std::int32_t>(n, 101, 50), "int32");
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi scans: integer scans equal one rank's", "[kp][mpi][scan]",
+                        Spaces) {
+  using Space = TestType;
+  const std::int64_t init = 7;
+  for (const std::int64_t n : kSizes) {
+    const auto global = sample_values<std::int64_t>(n, 1000003, 500000);
+    const auto g = to_space<Space>(global, Shape::contiguous);
+    auto g_out = to_space<Space>(std::vector<std::int64_t>(n), Shape::contiguous);
+    kp::inclusive_scan(Space(), g, g_out);
+    const auto one_inclusive = to_host<Space>(g_out);
+    kp::exclusive_scan(Space(), g, g_out, init);
+    const auto one_exclusive = to_host<Space>(g_out);
+    for (const Split split : kSplits) {
+      for (const Shape shape : kShapes) {
+        const auto part = local_part(global, split);
+        const auto in = to_space<Space>(part, shape);
+        auto out = to_space<Space>(std::vector<std::int64_t>(part.size(), -1), shape);
+        kp::mpi::inclusive_scan(kComm, Space(), in, out);
+        const auto inclusive = to_host<Space>(out);
+        kp::mpi::exclusive_scan(kComm, Space(), in, out, init);
+        const auto exclusive = to_host<Space>(out);
+        kp::mpi::inclusive_scan(kComm, Space(), in, in);  // in place
+        const auto in_place = to_host<Space>(in);
+        INFO("n " << n << ", " << split_name(split) << ", " << shape_name(shape));
+        CHECK(inclusive == local_part(one_inclusive, split));
+        CHECK(exclusive == local_part(one_exclusive, split));
+        CHECK(in_place == local_part(one_inclusive, split));
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::histogram: the global counts on every rank",
+                        "[kp][mpi][histogram]", Spaces) {
+  using Space = TestType;
+  const std::int64_t bins = 17;
+  for (const std::int64_t n : kSizes) {
+    const auto global = sample_values<std::int32_t>(n, bins + 6, 3);  // some out of range
+    const auto g = to_space<Space>(global, Shape::contiguous);
+    auto g_counts = to_space<Space>(std::vector<std::uint64_t>(bins), Shape::contiguous);
+    kp::histogram(Space(), g, g_counts);
+    const auto one = to_host<Space>(g_counts);
+    for (const Split split : kSplits) {
+      for (const Shape shape : kShapes) {
+        const auto values = to_space<Space>(local_part(global, split), shape);
+        auto counts = to_space<Space>(std::vector<std::uint64_t>(bins, 9), shape);
+        kp::mpi::histogram(kComm, Space(), values, counts);
+        auto counts32 = to_space<Space>(std::vector<std::uint32_t>(bins, 9), shape);
+        kp::mpi::histogram(kComm, Space(), values, counts32);
+        const auto got = to_host<Space>(counts);
+        const auto got32 = to_host<Space>(counts32);
+        INFO("n " << n << ", " << split_name(split) << ", " << shape_name(shape));
+        CHECK(got == one);
+        CHECK(std::equal(got32.begin(), got32.end(), one.begin(), one.end()));
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::histogram: no bins for some values throws on every rank",
+                        "[kp][mpi][histogram]", Spaces) {
+  using Space = TestType;
+  auto none = to_space<Space>(std::vector<std::uint64_t>{}, Shape::contiguous);
+  // Only the last rank holds values: the others throw too.
+  const auto values = to_space<Space>(std::vector<std::int32_t>(rank() == ranks() - 1 ? 3 : 0, 1),
+                                      Shape::contiguous);
+  CHECK_THROWS(kp::mpi::histogram(kComm, Space(), values, none));
+  const auto empty = to_space<Space>(std::vector<std::int32_t>{}, Shape::contiguous);
+  CHECK_NOTHROW(kp::mpi::histogram(kComm, Space(), empty, none));
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank count",
+                        "[kp][mpi][sample]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n :
+       {std::int64_t{1}, std::int64_t{2}, std::int64_t{5}, std::int64_t{4097}}) {
+    std::vector<double> global(n);
+    for (std::int64_t i = 0; i < n; ++i) global[i] = i % 5 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+    if (n == 1) global[0] = 3.0;
+    for (const std::uint64_t draws : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{1000003}}) {
+      auto g_counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
+      kp::sample(Space(), to_space<Space>(global, Shape::contiguous), draws, 42, g_counts);
+      const auto one = to_host<Space>(g_counts);
+      for (const Split split : kSplits) {
+        for (const Shape shape : {Shape::contiguous, Shape::strided}) {
+          const auto part = local_part(one, split);
+          const auto weights = to_space<Space>(local_part(global, split), shape);
+          auto counts = to_space<Space>(std::vector<std::uint64_t>(part.size(), 9), shape);
+          kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
+          auto counts32 = to_space<Space>(std::vector<std::uint32_t>(part.size(), 9), shape);
+          kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
+          const auto got = to_host<Space>(counts);
+          const auto got32 = to_host<Space>(counts32);
+          INFO("n " << n << ", draws " << draws << ", " << split_name(split) << ", "
+                    << shape_name(shape));
+          CHECK(got == part);
+          CHECK(std::equal(got32.begin(), got32.end(), part.begin(), part.end()));
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: bad arguments on any rank throw on every rank",
+                        "[kp][mpi][sample]", Spaces) {
+  using Space = TestType;
+  const bool last = rank() == ranks() - 1;
+  // A negative weight on the last rank only.
+  const auto bad = to_space<Space>(std::vector<double>{1, last ? -1.0 : 2.0}, Shape::contiguous);
+  auto counts = to_space<Space>(std::vector<std::uint64_t>(2), Shape::contiguous);
+  CHECK_THROWS_AS(kp::mpi::sample(kComm, Space(), bad, 10, 1, counts), std::invalid_argument);
+  // No weights anywhere.
+  const auto none = to_space<Space>(std::vector<double>{}, Shape::contiguous);
+  auto no_counts = to_space<Space>(std::vector<std::uint64_t>{}, Shape::contiguous);
+  CHECK_THROWS_AS(kp::mpi::sample(kComm, Space(), none, 10, 1, no_counts), std::invalid_argument);
+  // Counts of the wrong length on the last rank only.
+  const auto good = to_space<Space>(std::vector<double>{1, 2}, Shape::contiguous);
+  auto wrong = to_space<Space>(std::vector<std::uint64_t>(last ? 3 : 2), Shape::contiguous);
+  CHECK_THROWS(kp::mpi::sample(kComm, Space(), good, 10, 1, wrong));
+  // The next call works.
+  kp::mpi::sample(kComm, Space(), good, 30, 1, counts);
+  const auto host = to_host<Space>(counts);
+  std::uint64_t total = host[0] + host[1];
+  std::uint64_t all = 0;
+  MPI_Allreduce(&total, &all, 1, MPI_UINT64_T, MPI_SUM, kComm);
+  CHECK(all == 30);
+}
+
+// MPI around Kokkos around Catch2; the exit code is non-zero when any rank
+// failed, so mpirun (and ctest) report a failure seen on one rank only.
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int failed = 0;
+  {
+    Kokkos::ScopeGuard kokkos(argc, argv);
+    failed = Catch::Session().run(argc, argv);
+  }
+  int any_failed = 0;
+  MPI_Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, kComm);
+  MPI_Finalize();
+  return any_failed != 0 ? 1 : 0;
+}
