@@ -38,7 +38,7 @@ struct GlobalAtomicCount {
   Counts counts;
   std::int64_t bins;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
-    Kokkos::atomic_add(&counts(clamp_bin(values(i), bins)), typename Counts::value_type(1));
+    atomic_count(&counts(clamp_bin(values(i), bins)), typename Counts::value_type(1));
   }
 };
 
@@ -59,11 +59,11 @@ struct TeamScratchCount {
     const std::int64_t stride = std::int64_t{team.league_size()} * team.team_size();
     for (std::int64_t i = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
          i < n; i += stride) {
-      Kokkos::atomic_add(&local[clamp_bin(values(i), bins)], Count(1));
+      atomic_count(&local[clamp_bin(values(i), bins)], Count(1));
     }
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) {
-      if (local[b] != 0) Kokkos::atomic_add(&counts(b), local[b]);
+      if (local[b] != 0) atomic_count(&counts(b), local[b]);
     });
   }
 };
@@ -172,8 +172,11 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
   if (algorithm == Algorithm::automatic)
     algorithm = histogram_algorithm<Space, Value, Count>(space, bins);
   const bool contiguous = is_contiguous(values);
+  if (algorithm == Algorithm::private_bins && is_gpu_space<Space>()) {
+    unsupported(call, algorithm, Space::name());  // per-thread rows: host spaces only
+  }
 
-  if (algorithm == Algorithm::private_bins && !is_gpu_space<Space>() && contiguous) {
+  if (algorithm == Algorithm::private_bins && contiguous) {
     const std::int64_t chunks =
         std::max<std::int64_t>(1, std::min<std::int64_t>(space.concurrency(), n));
     const std::int64_t chunk = std::max<std::int64_t>(1, (n + chunks - 1) / chunks);

@@ -2,7 +2,7 @@
 // kp::reduce: the sum of a rank-1 View, or its fold by a user operation.
 //
 //   float s = kp::reduce(Kokkos::DefaultExecutionSpace(), x);
-//   double m = kp::reduce(space, x, -INFINITY, Max{});   // Max: a device-callable functor
+//   double m = kp::reduce(space, x, -HUGE_VAL, Max{});   // a double identity; Max: device-callable
 //
 // Returns to the host (the call fences `space`); the forms taking a rank-0
 // result View instead write it asynchronously, like Kokkos::parallel_reduce

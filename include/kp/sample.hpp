@@ -93,10 +93,10 @@ struct DrawAtomically {
     if (begin + kBatch <= last) {
       std::uint32_t items[kBatch];
       for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, begin + k));
-      for (int k = 0; k < kBatch; ++k) Kokkos::atomic_add(&counts(items[k]), Count(1));
+      for (int k = 0; k < kBatch; ++k) atomic_count(&counts(items[k]), Count(1));
     } else {
       for (std::uint64_t i = begin; i < last; ++i) {
-        Kokkos::atomic_add(&counts(read(random_bits(stream, i))), Count(1));
+        atomic_count(&counts(read(random_bits(stream, i))), Count(1));
       }
     }
   }

@@ -4,7 +4,7 @@
 // the team must call them (they contain team barriers); `scratch` is team
 // scratch of at least the *_scratch_size bytes, e.g.
 //
-//   policy.set_scratch_size(0, Kokkos::PerTeam(kp::team_reduce_scratch_size<float>(team)));
+//   policy.set_scratch_size(0, Kokkos::PerTeam(kp::team_reduce_scratch_size<float>(team_size)));
 //   ...
 //   float* s = static_cast<float*>(team.team_scratch(0).get_shmem(
 //       kp::team_reduce_scratch_size<float>(team.team_size())));
@@ -21,9 +21,10 @@
 
 namespace kp {
 
+// Rounded up to 8 bytes, as Kokkos' get_shmem rounds every request.
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t team_reduce_scratch_size(int team_size) {
-  return sizeof(T) * static_cast<std::size_t>(team_size < 1 ? 1 : team_size);
+  return (sizeof(T) * static_cast<std::size_t>(team_size < 1 ? 1 : team_size) + 7) / 8 * 8;
 }
 
 // The fold of every thread's value by op (associative, commutative), with

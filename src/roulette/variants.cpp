@@ -106,7 +106,7 @@ template <class Space>
 struct AddAtomically {
   Counts<Space> counts;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t item) const {
-    Kokkos::atomic_increment(&counts(item));
+    Kokkos::atomic_add(&counts(item), Count(1));
   }
 };
 

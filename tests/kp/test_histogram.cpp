@@ -91,3 +91,18 @@ TEMPLATE_LIST_TEST_CASE("kp::histogram with no bins", "[kp][histogram]", Spaces)
   const auto empty = to_space<Space>(std::vector<std::int32_t>{}, Shape::contiguous);
   CHECK_NOTHROW(kp::histogram(Space(), empty, none));
 }
+
+TEMPLATE_LIST_TEST_CASE("kp::histogram refuses what the space cannot run", "[kp][histogram]",
+                        Spaces) {
+  using Space = TestType;
+  const auto values = to_space<Space>(std::vector<std::int32_t>(5, 1), Shape::contiguous);
+  const auto counts = to_space<Space>(std::vector<std::uint32_t>(4), Shape::contiguous);
+  if (kp::impl::is_gpu_space<Space>()) {
+    CHECK_THROWS_AS(kp::histogram(Space(), values, counts, kp::Algorithm::private_bins),
+                    std::invalid_argument);
+  }
+  CHECK_THROWS_AS(kp::histogram(Space(), values, counts, kp::Algorithm::vector),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(kp::histogram(Space(), values, counts, kp::Algorithm::decoupled_lookback),
+                  std::invalid_argument);
+}

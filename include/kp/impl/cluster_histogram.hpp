@@ -13,6 +13,8 @@
 #include <string>
 #include <type_traits>
 
+#include <kp/impl/common.hpp>
+
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
 #include <cooperative_groups.h>
 #endif
@@ -54,14 +56,14 @@ __global__ void __launch_bounds__(kClusterThreads)
     const Value v = in[i];
     const int bin = static_cast<int>(v < 0 ? 0 : (v >= bins ? bins - 1 : v));
     const int owner = bin / slice;
-    Kokkos::atomic_add(cluster.map_shared_rank(local, owner) + (bin - owner * slice), Count(1));
+    atomic_count(cluster.map_shared_rank(local, owner) + (bin - owner * slice), Count(1));
   }
   // Every remote add has landed before any block reads its slice; no block
   // touches another's shared memory after this, so blocks may then exit.
   cluster.sync();
   const std::int64_t first = std::int64_t{cluster.block_rank()} * slice;
   for (int b = threadIdx.x; b < slice && first + b < bins; b += blockDim.x) {
-    if (local[b] != 0) Kokkos::atomic_add(&counts[first + b], local[b]);
+    if (local[b] != 0) atomic_count(&counts[first + b], local[b]);
   }
 #else
   (void)in, (void)n, (void)bins, (void)slice, (void)counts;

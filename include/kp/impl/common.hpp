@@ -5,6 +5,7 @@
 // SplitMix64 mix behind the counter-based random numbers.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 namespace kp::impl {
 
@@ -17,6 +18,20 @@ using View = Kokkos::View<T, Kokkos::Device<Space, Memory<Space>>>;
 template <class Space>
 constexpr bool is_gpu_space() {
   return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
+}
+
+// counts(i) += v for uint32 or uint64 counts. Kokkos 3.4 adds CUDA's
+// unsigned long long natively but an unsigned long (uint64_t on Linux)
+// through a compare-and-swap loop, which under contention (many draws or
+// values into few bins) took minutes where the native add takes milliseconds.
+template <class Count>
+KOKKOS_INLINE_FUNCTION void atomic_count(Count* count, Count v) {
+  if constexpr (std::is_unsigned_v<Count> && sizeof(Count) == sizeof(unsigned long long)) {
+    Kokkos::atomic_add(reinterpret_cast<unsigned long long*>(count),
+                       static_cast<unsigned long long>(v));
+  } else {
+    Kokkos::atomic_add(count, v);
+  }
 }
 
 // SplitMix64's output function: a bijective 64-bit mix (Steele, Lea and

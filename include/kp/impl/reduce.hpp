@@ -106,20 +106,18 @@ struct LaneChunks {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c, value_type& acc) const {
     const std::int64_t begin = c * chunk;
     const std::int64_t end = begin + chunk < n ? begin + chunk : n;
-    if constexpr (is_first_loc<Op>::value) {
-      if constexpr (std::is_same_v<value_type, ValueIndex<T>>) {
-        op.join(acc, host_first_loc<T, Op::is_max>(x, begin, end));
-        return;
+    if constexpr (std::is_same_v<value_type, ValueIndex<T>> && is_first_loc<Op>::value) {
+      op.join(acc, host_first_loc<T, Op::is_max>(x, begin, end));
+    } else {
+      value_type lanes[kHostLanes];
+      for (int j = 0; j < kHostLanes; ++j) lanes[j] = op.identity();
+      std::int64_t i = begin;
+      for (; i + kHostLanes <= end; i += kHostLanes) {
+        for (int j = 0; j < kHostLanes; ++j) op.join(lanes[j], op.lift(x[i + j], i + j));
       }
+      for (; i < end; ++i) op.join(lanes[0], op.lift(x[i], i));
+      for (int j = 0; j < kHostLanes; ++j) op.join(acc, lanes[j]);
     }
-    value_type lanes[kHostLanes];
-    for (int j = 0; j < kHostLanes; ++j) lanes[j] = op.identity();
-    std::int64_t i = begin;
-    for (; i + kHostLanes <= end; i += kHostLanes) {
-      for (int j = 0; j < kHostLanes; ++j) op.join(lanes[j], op.lift(x[i + j], i + j));
-    }
-    for (; i < end; ++i) op.join(lanes[0], op.lift(x[i], i));
-    for (int j = 0; j < kHostLanes; ++j) op.join(acc, lanes[j]);
   }
   KOKKOS_INLINE_FUNCTION void join(value_type& into, const value_type& from) const {
     op.join(into, from);
