@@ -72,6 +72,8 @@ install_packages() {
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)
   # mandelbrot --out image.png writes through stb_image_write.h.
   [ -f /usr/include/stb/stb_image_write.h ] || missing+=(libstb-dev)
+  # The harness parses the command line with CLI11 (header-only, required).
+  [ -f /usr/include/CLI/CLI.hpp ] || missing+=(libcli11-dev)
   if [ $plots = 1 ] && ! python3 -c 'import matplotlib' 2>/dev/null; then
     missing+=(python3-matplotlib)
   fi
