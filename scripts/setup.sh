@@ -72,8 +72,10 @@ install_packages() {
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)
   # mandelbrot --out image.png writes through stb_image_write.h.
   [ -f /usr/include/stb/stb_image_write.h ] || missing+=(libstb-dev)
-  # The harness parses the command line with CLI11 (header-only, required).
+  # The harness parses the command line with CLI11 and writes JSON with
+  # nlohmann/json (both header-only, required; offline: README, Building).
   [ -f /usr/include/CLI/CLI.hpp ] || missing+=(libcli11-dev)
+  [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
   if [ $plots = 1 ] && ! python3 -c 'import matplotlib' 2>/dev/null; then
     missing+=(python3-matplotlib)
   fi
