@@ -76,7 +76,9 @@ install_packages() {
   # nlohmann/json (both header-only, required; offline: README, Building).
   [ -f /usr/include/CLI/CLI.hpp ] || missing+=(libcli11-dev)
   [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
-  if [ $plots = 1 ] && ! python3 -c 'import matplotlib' 2>/dev/null; then
+  # Debian's matplotlib belongs to /usr/bin/python3, which plot_results.py
+  # falls back to when the python3 on PATH (pyenv, a venv) lacks it.
+  if [ $plots = 1 ] && ! /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
     missing+=(python3-matplotlib)
   fi
   [ ${#missing[@]} = 0 ] && return
