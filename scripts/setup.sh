@@ -87,7 +87,8 @@ install_packages() {
   # and tests are left out by CMake where they are missing.
   if [ "${KP_OFFLINE:-0}" = 1 ]; then
     [ ${#required[@]} = 0 ] || kp_die "offline, and ${required[*]} missing"
-    kp_log "offline: not installing ${missing[*]} (the rows and tests that need them are left out)"
+    kp_log "offline: not installing ${missing[*]} (the rows and tests that need them are left" \
+      "out; CLI11 and nlohmann/json come through CMAKE_PREFIX_PATH: README, Building)"
     return
   fi
   command -v apt-get >/dev/null || kp_die "missing ${missing[*]} and no apt-get to install them"
