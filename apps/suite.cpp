@@ -72,14 +72,13 @@ int run_suite(int argc, char** argv) {
     kp::CommonOptions common;
     SuiteOptions suite;
     kp::Cli cli("suite", "Runs every application with its default options on every space.");
-    cli.add_int("--repeat", &common.timing.repeat, "timed runs per variant", 1, 100000);
-    cli.add_int("--warmup", &common.timing.warmup, "untimed runs before timing", 0, 100000);
-    cli.add_real("--max-time", &common.timing.max_seconds, "seconds of timed runs per variant");
-    cli.add_list("--spaces", &common.spaces, "execution spaces");
-    cli.add_list("--apps", &suite.apps, "applications to run");
-    cli.add_size("--scale", &suite.scale, "divide every default size by this", 1);
-    cli.add_string("--results", &suite.results, "folder for results.csv and results.json");
-    if (!cli.parse(argc, argv)) return 0;
+    kp::add_run_options(cli, common);
+    cli.add_list("--apps", suite.apps, "applications to run");
+    cli.add_option("--scale", suite.scale, "divide every default size by this")
+        ->transform(kp::Size())
+        ->check(CLI::Range(std::uint64_t{1}, UINT64_MAX));
+    cli.add_option("--results", suite.results, "folder for results.csv and results.json");
+    if (!cli.parse_command_line(argc, argv)) return 0;
     const std::vector<std::string> names = {Apps::name...};
     for (const auto& app : suite.apps) {
       if (std::find(names.begin(), names.end(), app) == names.end()) {

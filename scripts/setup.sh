@@ -72,7 +72,13 @@ install_packages() {
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)
   # mandelbrot --out image.png writes through stb_image_write.h.
   [ -f /usr/include/stb/stb_image_write.h ] || missing+=(libstb-dev)
-  if [ $plots = 1 ] && ! python3 -c 'import matplotlib' 2>/dev/null; then
+  # The harness parses the command line with CLI11 and writes JSON with
+  # nlohmann/json (both header-only, required; offline: README, Building).
+  [ -f /usr/include/CLI/CLI.hpp ] || missing+=(libcli11-dev)
+  [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+  # Debian's matplotlib belongs to /usr/bin/python3, which plot_results.py
+  # falls back to when the python3 on PATH (pyenv, a venv) lacks it.
+  if [ $plots = 1 ] && ! /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
     missing+=(python3-matplotlib)
   fi
   [ ${#missing[@]} = 0 ] && return
@@ -81,7 +87,8 @@ install_packages() {
   # and tests are left out by CMake where they are missing.
   if [ "${KP_OFFLINE:-0}" = 1 ]; then
     [ ${#required[@]} = 0 ] || kp_die "offline, and ${required[*]} missing"
-    kp_log "offline: not installing ${missing[*]} (the rows and tests that need them are left out)"
+    kp_log "offline: not installing ${missing[*]} (the rows and tests that need them are left" \
+      "out; CLI11 and nlohmann/json come through CMAKE_PREFIX_PATH: README, Building)"
     return
   fi
   command -v apt-get >/dev/null || kp_die "missing ${missing[*]} and no apt-get to install them"

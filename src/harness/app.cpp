@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #ifdef KOKKOS_ENABLE_OPENMP
@@ -11,22 +12,25 @@
 
 namespace kp {
 
+void add_run_options(Cli& cli, CommonOptions& options) {
+  cli.add_option("--repeat", options.timing.repeat, "timed runs per variant (median reported)")
+      ->transform(Size())
+      ->check(CLI::Range(1, 100000));
+  cli.add_option("--warmup", options.timing.warmup, "untimed runs before timing")
+      ->transform(Size())
+      ->check(CLI::Range(0, 100000));
+  cli.add_option("--max-time", options.timing.max_seconds,
+                 "seconds of timed runs per variant before it stops early (at least 3 runs)");
+  cli.add_list("--spaces", options.spaces,
+               "execution spaces, from: " + CLI::detail::join(enabled_spaces(), ","));
+}
+
 void add_common_options(Cli& cli, CommonOptions& options) {
-  cli.add_size("--size", &options.size, "number of elements", 0);
-  cli.add_int("--repeat", &options.timing.repeat, "timed runs per variant (median reported)", 1,
-              100000);
-  cli.add_int("--warmup", &options.timing.warmup, "untimed runs before timing", 0, 100000);
-  cli.add_real("--max-time", &options.timing.max_seconds,
-               "seconds of timed runs per variant before it stops early (at least 3 runs)");
-  cli.add_list(
-      "--spaces", &options.spaces, "execution spaces, from: " + [] {
-        std::string names;
-        for (const auto& name : enabled_spaces()) names += (names.empty() ? "" : ",") + name;
-        return names;
-      }());
-  cli.add_list("--variants", &options.variants, "variants to run (see Variants above)");
-  cli.add_string("--csv", &options.csv, "write the results as CSV to this file");
-  cli.add_string("--json", &options.json, "write the results as JSON to this file");
+  cli.add_option("--size", options.size, "number of elements")->transform(Size());
+  add_run_options(cli, options);
+  cli.add_list("--variants", options.variants, "variants to run (see Variants above)");
+  cli.add_option("--csv", options.csv, "write the results as CSV to this file");
+  cli.add_option("--json", options.json, "write the results as JSON to this file");
 }
 
 namespace {
@@ -34,10 +38,8 @@ void require_known(const std::vector<std::string>& given, const std::vector<std:
                    const char* what) {
   for (const auto& name : given) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      throw UsageError(std::string("unknown ") + what + " '" + name + "' (this build has: " + list +
-                       ")");
+      throw UsageError(std::string("unknown ") + what + " '" + name +
+                       "' (this build has: " + CLI::detail::join(known, ", ") + ")");
     }
   }
 }
@@ -49,7 +51,9 @@ void validate_common(CommonOptions& options, const std::vector<std::string>& var
   if (options.spaces.empty()) options.spaces = spaces;
   require_known(options.spaces, spaces, "space");
   if (options.variants.empty()) options.variants = default_variants;
-  if (!(options.timing.max_seconds > 0)) throw UsageError("--max-time must be positive");
+  if (!(options.timing.max_seconds > 0) || !std::isfinite(options.timing.max_seconds)) {
+    throw UsageError("--max-time must be a positive, finite number of seconds");
+  }
   require_known(options.variants, variant_names, "variant");
 }
 

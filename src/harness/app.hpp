@@ -38,7 +38,9 @@ struct CommonOptions {
   bool progress = false;  // a line on stderr per variant (the suite's long runs)
 };
 
-// Registers --size, --repeat, --warmup, --spaces, --variants, --csv, --json.
+// Registers --repeat, --warmup, --max-time, --spaces (the suite's options too).
+void add_run_options(Cli& cli, CommonOptions& options);
+// Registers --size, the run options, --variants, --csv, --json.
 void add_common_options(Cli& cli, CommonOptions& options);
 // Fills defaults (every space; the app's default variants) and rejects
 // unknown space or variant names (UsageError).
@@ -119,13 +121,12 @@ int run_app(int argc, char** argv) {
     App app;
     CommonOptions options;
     options.size = App::default_size;
-    std::string variants;
-    for (const auto& v : app.variant_names()) variants += (variants.empty() ? "" : ", ") + v;
-    Cli cli(App::name, std::string(App::summary) + "\nVariants: " + variants +
+    Cli cli(App::name, std::string(App::summary) +
+                           "\nVariants: " + CLI::detail::join(app.variant_names(), ", ") +
                            " (each runs where its space allows)");
     add_common_options(cli, options);
     app.add_options(cli);
-    if (!cli.parse(argc, argv)) return 0;
+    if (!cli.parse_command_line(argc, argv)) return 0;
     // An app that reads the user's data (--input) loads it here, before the
     // memory check and Kokkos, and sets options.size from it.
     if constexpr (requires { app.load(options); }) app.load(options);

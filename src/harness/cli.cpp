@@ -9,10 +9,52 @@
 namespace kp {
 namespace {
 
-std::string join(const std::vector<std::string>& items, const char* sep) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
-  return out;
+// Reads the digits of an unsigned decimal integer into `value`; returns why
+// they are not one ("" when they are).
+std::string read_digits(const std::string& digits, std::uint64_t& value) {
+  if (digits.empty() ||
+      !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); })) {
+    return "is not a non-negative integer";
+  }
+  value = 0;
+  for (char c : digits) {
+    const std::uint64_t digit = static_cast<std::uint64_t>(c - '0');
+    if (value > (UINT64_MAX - digit) / 10) return "is too large";
+    value = value * 10 + digit;
+  }
+  return "";
+}
+
+// Reads a size into `value`; returns why `text` is not one ("" when it is).
+std::string read_size(const std::string& text, std::uint64_t& value) {
+  if (text.empty()) return "is empty";
+  if (text[0] == '-') return "is negative";
+  if (const auto caret = text.find('^'); caret != std::string::npos) {
+    std::uint64_t base = 0, k = 0;
+    if (auto why = read_digits(text.substr(0, caret), base); !why.empty()) return why;
+    if (base != 2) return "must be a power of two written 2^k";
+    if (auto why = read_digits(text.substr(caret + 1), k); !why.empty()) return why;
+    if (k >= 64) return "is too large";
+    value = std::uint64_t{1} << k;
+    return "";
+  }
+  if (text.find_first_of("eE.") != std::string::npos) {
+    char* end = nullptr;
+    const double real = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(real)) return "is not a number";
+    if (real != std::floor(real)) return "is not an integer";
+    if (real >= 18446744073709551615.0) return "is too large";
+    value = static_cast<std::uint64_t>(real);
+    return "";
+  }
+  const char last = text.back();
+  const unsigned shift = last == 'k' || last == 'K' ? 10 : last == 'M' ? 20 : last == 'G' ? 30 : 0;
+  if (auto why = read_digits(shift ? text.substr(0, text.size() - 1) : text, value); !why.empty()) {
+    return why;
+  }
+  if (shift && (value >> (64 - shift)) != 0) return "is too large";
+  value <<= shift;
+  return "";
 }
 
 [[noreturn]] void bad_value(const std::string& option, const std::string& text,
@@ -20,56 +62,12 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
   throw UsageError(option + ": '" + text + "' " + why);
 }
 
-// Parses the digits of an unsigned decimal integer, rejecting overflow.
-std::uint64_t parse_digits(const std::string& digits, const std::string& option,
-                           const std::string& text) {
-  if (digits.empty() ||
-      !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); })) {
-    bad_value(option, text, "is not a non-negative integer");
-  }
-  std::uint64_t value = 0;
-  for (char c : digits) {
-    const std::uint64_t digit = static_cast<std::uint64_t>(c - '0');
-    if (value > (UINT64_MAX - digit) / 10) bad_value(option, text, "is too large");
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
-std::uint64_t checked_shift(std::uint64_t value, unsigned shift, const std::string& option,
-                            const std::string& text) {
-  if (shift == 0) return value;
-  if (shift >= 64 || (value >> (64 - shift)) != 0) bad_value(option, text, "is too large");
-  return value << shift;
-}
-
 }  // namespace
 
 std::uint64_t parse_size(const std::string& text, const std::string& option) {
-  if (text.empty()) bad_value(option, text, "is empty");
-  if (text[0] == '-') bad_value(option, text, "is negative");
-  if (const auto caret = text.find('^'); caret != std::string::npos) {
-    if (parse_digits(text.substr(0, caret), option, text) != 2) {
-      bad_value(option, text, "must be a power of two written 2^k");
-    }
-    const std::uint64_t k = parse_digits(text.substr(caret + 1), option, text);
-    if (k >= 64) bad_value(option, text, "is too large");
-    return std::uint64_t{1} << k;
-  }
-  if (text.find_first_of("eE.") != std::string::npos) {
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(value)) {
-      bad_value(option, text, "is not a number");
-    }
-    if (value != std::floor(value)) bad_value(option, text, "is not an integer");
-    if (value >= 18446744073709551615.0) bad_value(option, text, "is too large");
-    return static_cast<std::uint64_t>(value);
-  }
-  const char last = text.back();
-  const unsigned shift = last == 'k' || last == 'K' ? 10 : last == 'M' ? 20 : last == 'G' ? 30 : 0;
-  const std::string digits = shift ? text.substr(0, text.size() - 1) : text;
-  return checked_shift(parse_digits(digits, option, text), shift, option, text);
+  std::uint64_t value = 0;
+  if (const auto why = read_size(text, value); !why.empty()) bad_value(option, text, why);
+  return value;
 }
 
 std::vector<std::string> parse_list(const std::string& text, const std::string& option) {
@@ -93,110 +91,47 @@ double parse_real(const std::string& text, const std::string& option) {
   return value;
 }
 
-Cli::Cli(std::string program, std::string summary)
-    : program_(std::move(program)), summary_(std::move(summary)) {}
-
-void Cli::add(Option option) {
-  options_.push_back(std::move(option));
-}
-
-void Cli::add_size(const std::string& name, std::uint64_t* target, const std::string& help,
-                   std::uint64_t min, std::uint64_t max) {
-  add({name, help, std::to_string(*target), true, [=](const std::string& text) {
-         const std::uint64_t value = parse_size(text, name);
-         if (value < min || value > max) {
-           bad_value(name, text,
-                     "is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
-         }
-         *target = value;
-       }});
-}
-
-void Cli::add_int(const std::string& name, int* target, const std::string& help, int min, int max) {
-  add({name, help, std::to_string(*target), true, [=](const std::string& text) {
-         const std::uint64_t value = parse_size(text, name);
-         if (value < static_cast<std::uint64_t>(min) || value > static_cast<std::uint64_t>(max)) {
-           bad_value(name, text,
-                     "is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
-         }
-         *target = static_cast<int>(value);
-       }});
-}
-
-void Cli::add_real(const std::string& name, double* target, const std::string& help) {
-  std::ostringstream text;
-  text << *target;
-  add({name, help, text.str(), true,
-       [=](const std::string& value) { *target = parse_real(value, name); }});
-}
-
-void Cli::add_string(const std::string& name, std::string* target, const std::string& help,
-                     std::vector<std::string> choices) {
-  const std::string shown = choices.empty() ? help : help + " (" + join(choices, "|") + ")";
-  add({name, shown, *target, true, [=](const std::string& text) {
-         if (!choices.empty() && std::find(choices.begin(), choices.end(), text) == choices.end()) {
-           bad_value(name, text, "is not one of " + join(choices, ", "));
-         }
-         *target = text;
-       }});
-}
-
-void Cli::add_list(const std::string& name, std::vector<std::string>* target,
-                   const std::string& help) {
-  add({name, help, target->empty() ? "all" : join(*target, ","), true,
-       [=](const std::string& text) { *target = parse_list(text, name); }});
-}
-
-void Cli::add_flag(const std::string& name, bool* target, const std::string& help) {
-  add({name, help, "", false, [=](const std::string&) { *target = true; }});
-}
-
-bool Cli::parse(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout << usage();
-      return false;
+Size::Size() : CLI::Validator("SIZE") {
+  func_ = [](std::string& text) {
+    std::uint64_t value = 0;
+    std::string why = read_size(text, value);
+    if (why.empty()) {
+      text = std::to_string(value);
+    } else {
+      why = "'" + text + "' " + why;  // CLI11 puts the option's name first
     }
-    std::string value;
-    bool has_value = false;
-    if (const auto eq = arg.find('='); eq != std::string::npos && arg.rfind("--", 0) == 0) {
-      value = arg.substr(eq + 1);
-      arg = arg.substr(0, eq);
-      has_value = true;
-    }
-    const auto option = std::find_if(options_.begin(), options_.end(),
-                                     [&](const Option& o) { return o.name == arg; });
-    if (option == options_.end()) {
-      throw UsageError("unknown option '" + arg + "' (see --help)");
-    }
-    if (option->takes_value && !has_value) {
-      if (i + 1 >= argc) throw UsageError(arg + " needs a value");
-      value = argv[++i];
-    } else if (!option->takes_value && has_value) {
-      throw UsageError(arg + " takes no value");
-    }
-    option->set(value);
+    return why;
+  };
+}
+
+Cli::Cli(const std::string& program, const std::string& summary) : CLI::App(summary, program) {
+  // As before CLI11: every option shows its default, and a repeated option's
+  // last value wins.
+  option_defaults()->always_capture_default()->multi_option_policy(
+      CLI::MultiOptionPolicy::TakeLast);
+  footer(
+      "Sizes accept 1000, 2^20, 1e6 or 64M (binary suffixes k, M, G).\n"
+      "Kokkos options (e.g. --kokkos-threads=N) are passed through to Kokkos.");
+}
+
+CLI::Option* Cli::add_list(const std::string& name, std::vector<std::string>& target,
+                           const std::string& help) {
+  return add_option_function<std::string>(
+             name, [&target, name](const std::string& text) { target = parse_list(text, name); },
+             help)
+      ->default_str(target.empty() ? "all" : CLI::detail::join(target, ","));
+}
+
+bool Cli::parse_command_line(int argc, char** argv) {
+  try {
+    parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << help();
+    return false;
+  } catch (const CLI::ParseError& error) {
+    throw UsageError(error.what());
   }
   return true;
-}
-
-std::string Cli::usage() const {
-  std::ostringstream out;
-  out << "Usage: " << program_ << " [options]\n" << summary_ << "\n\nOptions:\n";
-  for (const auto& option : options_) {
-    std::string left = "  " + option.name + (option.takes_value ? " VALUE" : "");
-    left.resize(std::max<std::size_t>(left.size() + 2, 26), ' ');
-    out << left << option.help;
-    if (option.takes_value && !option.default_text.empty()) {
-      out << " [default: " << option.default_text << "]";
-    }
-    out << "\n";
-  }
-  out << "  --help, -h                show this help and exit\n"
-      << "Sizes accept 1000, 2^20, 1e6 or 64M (binary suffixes k, M, G).\n"
-      << "Kokkos options (e.g. --kokkos-threads=N) are passed through to Kokkos.\n";
-  return out.str();
 }
 
 }  // namespace kp

@@ -1,13 +1,16 @@
 #pragma once
-// One command-line parser for every application of the suite.
+// The command line of every application, on CLI11 (Debian: libcli11-dev).
 //
-// Each option is registered with a target variable and a help line; parse()
-// fills the targets or throws UsageError with a one-line message. Sizes accept
-// plain integers, powers of two ("2^26"), scientific notation ("1e7") and the
-// binary suffixes k, M, G ("64M" = 64 * 2^20), and reject anything negative,
-// fractional, non-numeric or too large for 64 bits.
+// Options are declared with CLI11's own API on a kp::Cli; sizes take the
+// kp::Size transform, which accepts plain integers, powers of two ("2^26"),
+// scientific notation ("1e7") and the binary suffixes k, M, G ("64M" =
+// 64 * 2^20), and rejects anything negative, fractional, non-numeric or too
+// large for 64 bits:
+//
+//   cli.add_option("--bins", bins_, "number of bins")
+//       ->transform(kp::Size())->check(CLI::Range(std::uint64_t{1}, max_bins));
+#include <CLI/CLI.hpp>
 #include <cstdint>
-#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -26,37 +29,23 @@ std::vector<std::string> parse_list(const std::string& text, const std::string& 
 // Parses a finite floating-point number.
 double parse_real(const std::string& text, const std::string& option);
 
-class Cli {
+// CLI11 transform: a size as parse_size reads it, rewritten to decimal digits.
+class Size : public CLI::Validator {
  public:
-  Cli(std::string program, std::string summary);
+  Size();
+};
 
-  void add_size(const std::string& name, std::uint64_t* target, const std::string& help,
-                std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
-  void add_int(const std::string& name, int* target, const std::string& help, int min, int max);
-  void add_real(const std::string& name, double* target, const std::string& help);
-  void add_string(const std::string& name, std::string* target, const std::string& help,
-                  std::vector<std::string> choices = {});
-  void add_list(const std::string& name, std::vector<std::string>* target, const std::string& help);
-  void add_flag(const std::string& name, bool* target, const std::string& help);
+class Cli : public CLI::App {
+ public:
+  Cli(const std::string& program, const std::string& summary);
+
+  // A comma-separated list option ("a,b"), parsed by parse_list.
+  CLI::Option* add_list(const std::string& name, std::vector<std::string>& target,
+                        const std::string& help);
 
   // Returns false when --help was given (usage already printed to stdout).
-  // Throws UsageError on bad input. Accepts "--name value" and "--name=value".
-  bool parse(int argc, char** argv);
-  std::string usage() const;
-  const std::string& program() const { return program_; }
-
- private:
-  struct Option {
-    std::string name;
-    std::string help;
-    std::string default_text;
-    bool takes_value;
-    std::function<void(const std::string&)> set;
-  };
-  void add(Option option);
-  std::string program_;
-  std::string summary_;
-  std::vector<Option> options_;
+  // Throws UsageError, with CLI11's one-line message, on bad input.
+  bool parse_command_line(int argc, char** argv);
 };
 
 }  // namespace kp

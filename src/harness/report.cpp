@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <iomanip>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -55,37 +55,23 @@ std::string csv_field(const std::string& text) {
   return quoted + "\"";
 }
 
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-      out += buffer;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
 std::string number(double value) {
   std::ostringstream out;
   out << std::setprecision(9) << value;
   return out.str();
 }
 
+// JSON lacks NaN and the infinities: they are written as strings.
+nlohmann::ordered_json json_value(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return value;
+}
+
 }  // namespace
 
-std::string json_number(double value, int digits) {
-  if (std::isnan(value)) return "\"nan\"";
-  if (std::isinf(value)) return value > 0 ? "\"inf\"" : "\"-inf\"";
-  std::ostringstream out;
-  out << std::setprecision(digits) << value;
-  return out.str();
+std::string json_number(double value) {
+  return json_value(value).dump();
 }
 
 void print_table(std::ostream& out, const std::vector<Row>& rows) {
@@ -142,27 +128,33 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows) {
 
 void write_json(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
-  out << "[\n";
+  out << "[\n";  // one row a line
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    out << "  {\"app\": " << json_string(r.app) << ", \"space\": " << json_string(r.space)
-        << ", \"variant\": " << json_string(r.variant) << ", \"kind\": " << json_string(r.kind)
-        << ", \"params\": " << json_string(r.params) << ", \"size\": " << r.size
-        << ", \"repeat\": " << r.repeat << ", \"median_s\": " << number(r.median_s)
-        << ", \"min_s\": " << number(r.min_s) << ", \"max_s\": " << number(r.max_s)
-        << ", \"bytes\": " << number(r.bytes) << ", \"items\": " << number(r.items)
-        << ", \"gbps\": " << number(r.gbps()) << ", \"gitems_per_s\": " << number(r.gitems())
-        << ", \"speedup_vs_serial\": " << number(speedups[i])
-        << ", \"ceiling_gbps\": " << number(r.ceiling_gbps)
-        << ", \"percent_of_ceiling\": " << number(r.percent_of_ceiling())
-        << ", \"check\": " << json_string(r.pass ? "PASS" : "FAIL")
-        << ", \"detail\": " << json_string(r.detail);
-    if (!r.result.empty()) out << ", \"result\": " << r.result;
-    out << ", \"samples_s\": [";
-    for (std::size_t s = 0; s < r.samples_s.size(); ++s) {
-      out << (s ? ", " : "") << number(r.samples_s[s]);
-    }
-    out << "]}" << (i + 1 < rows.size() ? "," : "") << "\n";
+    nlohmann::ordered_json row = {{"app", r.app},
+                                  {"space", r.space},
+                                  {"variant", r.variant},
+                                  {"kind", r.kind},
+                                  {"params", r.params},
+                                  {"size", r.size},
+                                  {"repeat", r.repeat},
+                                  {"median_s", json_value(r.median_s)},
+                                  {"min_s", json_value(r.min_s)},
+                                  {"max_s", json_value(r.max_s)},
+                                  {"bytes", json_value(r.bytes)},
+                                  {"items", json_value(r.items)},
+                                  {"gbps", json_value(r.gbps())},
+                                  {"gitems_per_s", json_value(r.gitems())},
+                                  {"speedup_vs_serial", json_value(speedups[i])},
+                                  {"ceiling_gbps", json_value(r.ceiling_gbps)},
+                                  {"percent_of_ceiling", json_value(r.percent_of_ceiling())},
+                                  {"check", r.pass ? "PASS" : "FAIL"},
+                                  {"detail", r.detail}};
+    if (!r.result.empty()) row["result"] = nlohmann::ordered_json::parse(r.result);
+    row["samples_s"] = nlohmann::ordered_json::array();
+    for (double s : r.samples_s) row["samples_s"].push_back(json_value(s));
+    out << "  " << row.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+        << (i + 1 < rows.size() ? ",\n" : "\n");
   }
   out << "]\n";
 }

@@ -47,9 +47,10 @@ bool reads_only(const std::string& app);
 // params; 0 where no Serial row exists.
 std::vector<double> speedups_over_serial(const std::vector<Row>& rows);
 
-// A JSON number with `digits` significant digits; non-finite values, which
-// JSON lacks, become the strings "nan", "inf", "-inf".
-std::string json_number(double value, int digits = 17);
+// A number as write_json writes it: the shortest text that reads back as the
+// same double; non-finite values, which JSON lacks, become the strings "nan",
+// "inf", "-inf".
+std::string json_number(double value);
 
 void print_table(std::ostream& out, const std::vector<Row>& rows);
 void write_csv(std::ostream& out, const std::vector<Row>& rows);

@@ -23,15 +23,17 @@ std::vector<std::string> HistogramApp::variant_names() const {
 }
 
 void HistogramApp::add_options(Cli& cli) {
-  cli.add_size("--bins", &bins_, "number of bins", 1, max_bins);
-  cli.add_string("--dist", &dist_,
+  cli.add_option("--bins", bins_, "number of bins")
+      ->transform(Size())
+      ->check(CLI::Range(std::uint64_t{1}, max_bins));
+  cli.add_option("--dist", dist_,
                  "input values: uniform over a range a little wider than the bins, or skewed "
-                 "(90% in 4 bins)",
-                 {"uniform", "skewed"});
-  cli.add_string("--input", &input_file_,
+                 "(90% in 4 bins)")
+      ->check(CLI::IsMember({"uniform", "skewed"}));
+  cli.add_option("--input", input_file_,
                  "count the values of this 1-D .npy file instead (int32; int64 and integer-valued "
                  "floats that fit in int32): its length sets --size");
-  cli.add_string("--output", &output_file_,
+  cli.add_option("--output", output_file_,
                  "write the counts (uint64) of the first variant, once its check passed, to this "
                  ".npy file");
 }

@@ -29,14 +29,16 @@ void ImageWriter::write_once(const Frame& frame, const Iterations* image, bool p
 }
 
 void MandelbrotApp::add_options(Cli& cli) {
-  cli.add_string("--width", &width_, "image width in pixels [default: --size]");
-  cli.add_string("--height", &height_, "image height in pixels [default: --size]");
-  cli.add_size("--iterations", &iterations_, "maximum iterations per pixel", 1, 1000000);
-  cli.add_string("--region", &region_, "the rectangle x0,y0,x1,y1 of the complex plane");
-  cli.add_string("--out", &out_,
+  cli.add_option("--width", width_, "image width in pixels [default: --size]");
+  cli.add_option("--height", height_, "image height in pixels [default: --size]");
+  cli.add_option("--iterations", iterations_, "maximum iterations per pixel")
+      ->transform(Size())
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000}));
+  cli.add_option("--region", region_, "the rectangle x0,y0,x1,y1 of the complex plane");
+  cli.add_option("--out", out_,
                  "write the image of the first variant, once its check passed: PNG for a name "
                  "ending in .png, else a 24-bit BMP");
-  cli.add_string("--output", &output_file_,
+  cli.add_option("--output", output_file_,
                  "write the escape counts (height x width, uint32) of the first variant, once its "
                  "check passed, to this .npy file");
 }

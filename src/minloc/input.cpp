@@ -92,8 +92,8 @@ Check check_extremum(const Input& input, const ValLoc& result) {
     detail << ": holds the " << op_name(input.op) << " but is not its first index";
   }
   return {pass, detail.str(),
-          "{\"value\": " + json_number(result.val, 9) +
-              ", \"index\": " + std::to_string(result.loc) + "}"};
+          "{\"value\": " + json_number(result.val) + ", \"index\": " + std::to_string(result.loc) +
+              "}"};
 }
 
 }  // namespace kp::bench::minloc

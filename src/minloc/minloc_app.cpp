@@ -33,13 +33,13 @@ std::vector<std::string> MinlocApp::default_variants() const {
 }
 
 void MinlocApp::add_options(Cli& cli) {
-  cli.add_string("--op", &op_, "which extremum: the first minimum or the first maximum",
-                 {"min", "max"});
-  cli.add_string("--data", &data_,
+  cli.add_option("--op", op_, "which extremum: the first minimum or the first maximum")
+      ->check(CLI::IsMember({"min", "max"}));
+  cli.add_option("--data", data_,
                  "input values: integers 0..10000 stored in float (many tied extrema), or "
-                 "uniform reals in [-1,1) (few ties)",
-                 {"integers", "uniform"});
-  cli.add_string("--input", &input_file_,
+                 "uniform reals in [-1,1) (few ties)")
+      ->check(CLI::IsMember({"integers", "uniform"}));
+  cli.add_option("--input", input_file_,
                  "search the values of this 1-D .npy file instead (float32; float64, int32 and "
                  "int64 where every value is exact in float32; no NaN): its length sets --size");
 }

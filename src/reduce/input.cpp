@@ -106,7 +106,7 @@ Check check_sum(const Input<T>& input, T result) {
   if constexpr (std::is_integral_v<T>) {
     check.result = std::to_string(result);
   } else {
-    check.result = json_number(result, std::numeric_limits<T>::max_digits10);
+    check.result = json_number(result);
   }
   return check;
 }

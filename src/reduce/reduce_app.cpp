@@ -25,11 +25,12 @@ std::vector<std::string> ReduceApp::variant_names() const {
 }
 
 void ReduceApp::add_options(Cli& cli) {
-  cli.add_string("--type", &type_, "element type", {"float", "double", "int64"});
-  cli.add_string("--data", &data_,
-                 "input values: uniform reals in [-1,1), or small integers (exact sums)",
-                 {"uniform", "integers"});
-  cli.add_string("--input", &input_file_,
+  cli.add_option("--type", type_, "element type")
+      ->check(CLI::IsMember({"float", "double", "int64"}));
+  cli.add_option("--data", data_,
+                 "input values: uniform reals in [-1,1), or small integers (exact sums)")
+      ->check(CLI::IsMember({"uniform", "integers"}));
+  cli.add_option("--input", input_file_,
                  "sum the values of this 1-D .npy file (float32, float64, int64; int32 widens to "
                  "int64) instead: its dtype sets --type, its length --size");
 }

@@ -7,16 +7,18 @@ std::vector<std::string> RouletteApp::variant_names() const {
 }
 
 void RouletteApp::add_options(Cli& cli) {
-  cli.add_size("--draws", &draws_, "number of draws M; 0 is valid (every count must then be 0)", 0,
-               UINT32_MAX);
-  cli.add_size("--seed", &seed_, "seed of the random stream (same draws on every space)");
-  cli.add_string("--weights", &kind_,
-                 "generated weights: all 1, i + 1, or mostly zero (zeros must never be drawn)",
-                 {"uniform", "ramp", "sparse"});
-  cli.add_string(
-      "--weights-file", &file_,
+  cli.add_option("--draws", draws_, "number of draws M; 0 is valid (every count must then be 0)")
+      ->transform(Size())
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{UINT32_MAX}));
+  cli.add_option("--seed", seed_, "seed of the random stream (same draws on every space)")
+      ->transform(Size());
+  cli.add_option("--weights", kind_,
+                 "generated weights: all 1, i + 1, or mostly zero (zeros must never be drawn)")
+      ->check(CLI::IsMember({"uniform", "ramp", "sparse"}));
+  cli.add_option(
+      "--weights-file", file_,
       "read the weights from this file, one non-negative number per line, or a 1-D .npy array");
-  cli.add_string("--output", &output_file_,
+  cli.add_option("--output", output_file_,
                  "write the counts (uint64) of the first variant, once its check passed, to this "
                  ".npy file");
 }

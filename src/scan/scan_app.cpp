@@ -12,17 +12,18 @@ std::vector<std::string> ScanApp::variant_names() const {
 }
 
 void ScanApp::add_options(Cli& cli) {
-  cli.add_string("--kind", &kind_, "inclusive (x[0..i]) or exclusive (x[0..i-1]) prefix sums",
-                 {"inclusive", "exclusive"});
-  cli.add_string("--type", &type_, "element type", {"int32", "int64", "float", "double"});
-  cli.add_string("--data", &data_,
+  cli.add_option("--kind", kind_, "inclusive (x[0..i]) or exclusive (x[0..i-1]) prefix sums")
+      ->check(CLI::IsMember({"inclusive", "exclusive"}));
+  cli.add_option("--type", type_, "element type")
+      ->check(CLI::IsMember({"int32", "int64", "float", "double"}));
+  cli.add_option("--data", data_,
                  "input integers: random in [-8,8], all 1, descending 8..-8, or +-the largest "
-                 "exact magnitude",
-                 {"random", "equal", "descending", "extremes"});
-  cli.add_string("--input", &input_file_,
+                 "exact magnitude")
+      ->check(CLI::IsMember({"random", "equal", "descending", "extremes"}));
+  cli.add_option("--input", input_file_,
                  "scan the values of this 1-D .npy file (int32, int64, float32, float64; floats "
                  "must be integers) instead: its dtype sets --type, its length --size");
-  cli.add_string("--output", &output_file_,
+  cli.add_option("--output", output_file_,
                  "write the prefix sums of the first variant, once its check passed, to this .npy "
                  "file");
 }

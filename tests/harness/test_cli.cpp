@@ -35,30 +35,34 @@ TEST_CASE("Cli parses options, --name=value, and rejects unknown ones", "[cli]")
   int repeat = 3;
   std::string type = "float";
   std::vector<std::string> spaces;
-  bool flag = false;
   kp::Cli cli("prog", "test");
-  cli.add_size("--size", &size, "n");
-  cli.add_int("--repeat", &repeat, "r", 1, 10);
-  cli.add_string("--type", &type, "t", {"float", "double"});
-  cli.add_list("--spaces", &spaces, "s");
-  cli.add_flag("--flag", &flag, "f");
+  cli.add_option("--size", size, "n")->transform(kp::Size());
+  cli.add_option("--repeat", repeat, "r")->transform(kp::Size())->check(CLI::Range(1, 10));
+  cli.add_option("--type", type, "t")->check(CLI::IsMember({"float", "double"}));
+  cli.add_list("--spaces", spaces, "s");
   auto parse = [&](std::vector<std::string> words) {
     std::vector<char*> argv;
     for (auto& w : words) argv.push_back(w.data());
-    return cli.parse(static_cast<int>(argv.size()), argv.data());
+    return cli.parse_command_line(static_cast<int>(argv.size()), argv.data());
   };
-  CHECK(parse(
-      {"prog", "--size", "2^10", "--repeat=7", "--type", "double", "--spaces=a,b", "--flag"}));
+  CHECK(parse({"prog", "--size", "2^10", "--repeat=7", "--type", "double", "--spaces=a,b"}));
   CHECK(size == 1024);
   CHECK(repeat == 7);
   CHECK(type == "double");
   CHECK(spaces == std::vector<std::string>{"a", "b"});
-  CHECK(flag);
+  CHECK(parse({"prog", "--size", "1", "--size", "64k"}));  // the last value wins
+  CHECK(size == 65536);
   CHECK_THROWS_AS(parse({"prog", "--repeat", "11"}), UsageError);
+  CHECK_THROWS_AS(parse({"prog", "--repeat", "1.5"}), UsageError);
   CHECK_THROWS_AS(parse({"prog", "--type", "half"}), UsageError);
   CHECK_THROWS_AS(parse({"prog", "--nope"}), UsageError);
   CHECK_THROWS_AS(parse({"prog", "--size"}), UsageError);
-  CHECK_THROWS_AS(parse({"prog", "--flag=1"}), UsageError);
   CHECK_THROWS_AS(parse({"prog", "--spaces", "a,,b"}), UsageError);
-  CHECK(cli.usage().find("--repeat VALUE") != std::string::npos);
+  try {
+    parse({"prog", "--size", "-7"});
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()) == "--size: '-7' is negative");
+  }
+  CHECK_FALSE(parse({"prog", "--help"}));
+  CHECK(cli.help().find("--repeat") != std::string::npos);
 }
