@@ -19,6 +19,7 @@
 #include <kp/algorithm.hpp>
 #include <kp/impl/cluster_histogram.hpp>
 #include <kp/impl/launch.hpp>
+#include <kp/impl/private_rows.hpp>
 #include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
 
@@ -92,24 +93,6 @@ struct PrivateRows {
   }
 };
 
-template <class Counts>
-struct SumRows {
-  using Count = typename Counts::non_const_value_type;
-  Counts counts;
-  const Count* rows;
-  std::int64_t bins, row_count;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t b) const {
-    Count sum = 0;
-    for (std::int64_t r = 0; r < row_count; ++r) sum += rows[r * bins + b];
-    counts(b) = sum;
-  }
-};
-
-template <class Space>
-struct BinRows {
-  View<char*, Space> bytes;
-};
-
 // Cluster plans cost device queries: made once per (types, bins, instance).
 template <class Value, class Count>
 struct ClusterPlans {
@@ -132,7 +115,6 @@ ClusterPlan cached_cluster_plan(const Space& space, std::int64_t bins) {
 // they fit in a modest workspace; GPUs in team scratch while the bins fit
 // in a team's shared memory, then in a thread-block cluster's (Hopper);
 // global atomics otherwise.
-inline constexpr double kPrivateRowsBudget = 256.0 * (1 << 20);
 
 template <class Space, class Value, class Count>
 Algorithm histogram_algorithm(const Space& space, std::int64_t bins) {
@@ -181,13 +163,7 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
         std::max<std::int64_t>(1, std::min<std::int64_t>(space.concurrency(), n));
     const std::int64_t chunk = std::max<std::int64_t>(1, (n + chunks - 1) / chunks);
     const std::size_t bytes = sizeof(Count) * kSubHistograms * bins * chunks;
-    const auto ws = workspace<BinRows<Space>>(
-        space, [&](const BinRows<Space>& w) { return w.bytes.extent(0) >= bytes; },
-        [&] {
-          return BinRows<Space>{View<char*, Space>(
-              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::histogram rows"), bytes)};
-        });
-    Count* rows = reinterpret_cast<Count*>(ws->bytes.data());
+    Count* rows = private_rows<Count>(space, bytes);
     const auto in = contiguous_in<Space>(values);
     Kokkos::parallel_for("kp::histogram::private-bins",
                          IndexRange<Space>(space, 0, (n + chunk - 1) / chunk),

@@ -30,6 +30,7 @@
 #include <kp/algorithm.hpp>
 #include <kp/impl/counter_rng.hpp>
 #include <kp/impl/parallel_alias.hpp>
+#include <kp/impl/private_rows.hpp>
 #include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
 
@@ -119,31 +120,10 @@ struct DrawIntoRows {
   }
 };
 
-template <class Counts>
-struct SumDrawRows {
-  using Count = typename Counts::non_const_value_type;
-  Counts counts;
-  const Count* rows;
-  std::int64_t n, row_count;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
-    Count sum = 0;
-    for (std::int64_t r = 0; r < row_count; ++r) sum += rows[r * n + i];
-    counts(i) = sum;
-  }
-};
-
-template <class Space>
-struct DrawRows {
-  View<char*, Space> bytes;
-};
-
 template <class Space>
 struct AliasBuilderSlot {
   ParallelAliasBuilder<Space> builder;
 };
-
-// Host rows are worth it while they stay small next to the draws.
-inline constexpr double kDrawRowsBudget = 256.0 * (1 << 20);
 
 // counts(i) = how many of the draws [first, last) of stream `seed` from the
 // table `columns` gave item i (AliasTable::sample is first = 0; kp::mpi
@@ -169,26 +149,19 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
       1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
   const double row_bytes = double(chunks) * n * sizeof(Count);
   if (algorithm == Algorithm::automatic || algorithm == Algorithm::alias) {
-    algorithm = !is_gpu_space<Space>() && (chunks == 1 || row_bytes <= kDrawRowsBudget)
+    algorithm = !is_gpu_space<Space>() && (chunks == 1 || row_bytes <= kPrivateRowsBudget)
                     ? Algorithm::private_bins
                     : Algorithm::global_atomics;
   }
   if (algorithm == Algorithm::private_bins && !is_gpu_space<Space>()) {
     const std::size_t bytes = static_cast<std::size_t>(row_bytes);
-    const auto ws = workspace<DrawRows<Space>>(
-        space, [&](const DrawRows<Space>& w) { return w.bytes.extent(0) >= bytes; },
-        [&] {
-          return DrawRows<Space>{View<char*, Space>(
-              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample rows"), bytes)};
-        });
-    Count* rows = reinterpret_cast<Count*>(ws->bytes.data());
+    Count* rows = private_rows<Count>(space, bytes);
     const std::uint64_t chunk = (draws + chunks - 1) / chunks;
     Kokkos::parallel_for("kp::sample::private-bins",
                          IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
                          DrawIntoRows<Space, Count>{read, rows, stream, first, last, chunk, n});
-    Kokkos::parallel_for(
-        "kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
-        SumDrawRows<CountsView>{counts, rows, n, static_cast<std::int64_t>(chunks)});
+    Kokkos::parallel_for("kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
+                         SumRows<CountsView>{counts, rows, n, static_cast<std::int64_t>(chunks)});
     return;
   }
   if (algorithm == Algorithm::global_atomics) {

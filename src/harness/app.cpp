@@ -144,4 +144,15 @@ int report_rows(const std::vector<Row>& rows, const CommonOptions& options) {
   return all_pass ? 0 : 1;
 }
 
+npy::Array read_input(const std::string& file, CommonOptions& options, std::uint64_t default_size) {
+  npy::Array array = npy::read(file, "--input");
+  if (options.size != default_size && options.size != array.size()) {
+    throw UsageError("--input: " + file + " holds " + std::to_string(array.size()) +
+                     " values but --size is " + std::to_string(options.size) +
+                     "; leave --size out");
+  }
+  options.size = array.size();
+  return array;
+}
+
 }  // namespace kp

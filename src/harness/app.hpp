@@ -24,6 +24,7 @@
 
 #include "harness/benchmark.hpp"
 #include "harness/cli.hpp"
+#include "harness/npy.hpp"
 #include "harness/report.hpp"
 #include "harness/spaces.hpp"
 
@@ -107,6 +108,10 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
 }
 
 // Prints the table, writes CSV/JSON, and returns the exit code: 0 when every
+// The 1-D array of an app's `--input FILE`; its length becomes options.size,
+// and a --size the user gave (not `default_size`) must agree with it.
+npy::Array read_input(const std::string& file, CommonOptions& options, std::uint64_t default_size);
+
 // check passed, 1 otherwise or when nothing ran.
 int report_rows(const std::vector<Row>& rows, const CommonOptions& options);
 

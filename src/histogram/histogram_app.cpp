@@ -42,13 +42,8 @@ void HistogramApp::load(CommonOptions& options) {
   output_.set_path(output_file_, "--output");
   if (input_file_.empty()) return;
   const std::string where = "--input: " + input_file_;
-  const npy::Array array = npy::read(input_file_, "--input");
-  if (options.size != default_size && options.size != array.size()) {
-    throw UsageError(where + " holds " + std::to_string(array.size()) + " values but --size is " +
-                     std::to_string(options.size) + "; leave --size out");
-  }
+  const npy::Array array = read_input(input_file_, options, default_size);
   file_ = npy::exact_values<std::int32_t>(array, where);
-  options.size = array.size();
   dist_ = "file";
 }
 

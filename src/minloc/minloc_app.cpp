@@ -47,11 +47,7 @@ void MinlocApp::add_options(Cli& cli) {
 void MinlocApp::load(CommonOptions& options) {
   if (input_file_.empty()) return;
   const std::string where = "--input: " + input_file_;
-  const npy::Array array = npy::read(input_file_, "--input");
-  if (options.size != default_size && options.size != array.size()) {
-    throw UsageError(where + " holds " + std::to_string(array.size()) + " values but --size is " +
-                     std::to_string(options.size) + "; leave --size out");
-  }
+  const npy::Array array = read_input(input_file_, options, default_size);
   if (array.size() == 0) throw UsageError(where + " holds no values: it has no minimum");
   file_ = npy::exact_values<float>(array, where);
   // NaN is unordered, so the first minimum would be undefined: refuse it now.
@@ -60,7 +56,6 @@ void MinlocApp::load(CommonOptions& options) {
     throw UsageError(where + ": value NaN at index " + std::to_string(nan - file_->begin()) +
                      ": NaN is unordered, so minloc/maxloc of this array is undefined");
   }
-  options.size = array.size();
   data_ = "file";
 }
 

@@ -37,13 +37,7 @@ void ReduceApp::add_options(Cli& cli) {
 
 void ReduceApp::load(CommonOptions& options) {
   if (input_file_.empty()) return;
-  file_ = npy::read(input_file_, "--input");
-  const std::string where = "--input: " + input_file_;
-  if (options.size != default_size && options.size != file_->size()) {
-    throw UsageError(where + " holds " + std::to_string(file_->size()) + " values but --size is " +
-                     std::to_string(options.size) + "; leave --size out");
-  }
-  options.size = file_->size();
+  file_ = read_input(input_file_, options, default_size);
   type_ = file_->descr == "<f4" ? "float" : file_->descr == "<f8" ? "double" : "int64";
   data_ = "file";
 }

@@ -31,13 +31,7 @@ void ScanApp::add_options(Cli& cli) {
 void ScanApp::load(CommonOptions& options) {
   output_.set_path(output_file_, "--output");
   if (input_file_.empty()) return;
-  file_ = npy::read(input_file_, "--input");
-  if (options.size != default_size && options.size != file_->size()) {
-    throw UsageError("--input: " + input_file_ + " holds " + std::to_string(file_->size()) +
-                     " values but --size is " + std::to_string(options.size) +
-                     "; leave --size out");
-  }
-  options.size = file_->size();
+  file_ = read_input(input_file_, options, default_size);
   const std::string& d = file_->descr;
   type_ = d == "<i4" ? "int32" : d == "<i8" ? "int64" : d == "<f4" ? "float" : "double";
   data_ = "file";

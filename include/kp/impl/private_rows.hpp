@@ -1,0 +1,50 @@
+#pragma once
+// Per-thread rows of counts on host spaces (histogram's private bins,
+// sample's draw rows): each thread counts into its own row, then every
+// column sums its rows. The rows come from one workspace that grows to the
+// largest request.
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include <kp/impl/common.hpp>
+#include <kp/impl/workspace.hpp>
+
+namespace kp::impl {
+
+// Rows are worth it while they stay this small.
+inline constexpr double kPrivateRowsBudget = 256.0 * (1 << 20);
+
+template <class Space>
+struct RowBytes {
+  View<char*, Space> bytes;
+};
+
+// `bytes` of rows from the space's workspace cache.
+template <class Count, class Space>
+Count* private_rows(const Space& space, std::size_t bytes) {
+  const auto ws = workspace<RowBytes<Space>>(
+      space, [&](const RowBytes<Space>& w) { return w.bytes.extent(0) >= bytes; },
+      [&] {
+        return RowBytes<Space>{View<char*, Space>(
+            Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::private rows"), bytes)};
+      });
+  return reinterpret_cast<Count*>(ws->bytes.data());
+}
+
+// counts(c) = the sum of column c over `row_count` rows of `columns` counts.
+template <class Counts>
+struct SumRows {
+  using Count = typename Counts::non_const_value_type;
+  Counts counts;
+  const Count* rows;
+  std::int64_t columns, row_count;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    Count sum = 0;
+    for (std::int64_t r = 0; r < row_count; ++r) sum += rows[r * columns + c];
+    counts(c) = sum;
+  }
+};
+
+}  // namespace kp::impl
