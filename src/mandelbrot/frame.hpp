@@ -57,6 +57,42 @@ KOKKOS_INLINE_FUNCTION Iterations escape_count(const Frame& f, std::int64_t row,
   return n;
 }
 
+// escape_count of `count` <= kLanes consecutive pixels of one row from
+// `column`, in lockstep: one lane per pixel, every lane doing the same
+// operations as escape_count, so the counts are escape_count's bit for bit.
+// A lane stops changing once its pixel escaped; the block stops when every
+// lane has. The lanes' independent chains hide each other's latency (1.5x
+// over team-rows on the 2-core machine); g++ 12 -O3 without -march keeps
+// them scalar (8 lanes beat 16, which spill). Host code.
+inline constexpr int kLanes = 8;
+inline void escape_counts(const Frame& f, std::int64_t row, std::int64_t column, int count,
+                          Iterations* out) {
+  const double cy = add(f.y1, -mul(static_cast<double>(row) + 0.5, f.dy));
+  double cx[kLanes], x[kLanes] = {}, y[kLanes] = {};
+  Iterations n[kLanes] = {};
+  bool alive[kLanes];
+  for (int j = 0; j < kLanes; ++j) {
+    cx[j] = add(f.x0, mul(static_cast<double>(column + (j < count ? j : 0)) + 0.5, f.dx));
+    alive[j] = j < count;
+  }
+  for (Iterations it = 0; it < f.max_iterations; ++it) {
+    bool any = false;
+    for (int j = 0; j < kLanes; ++j) {
+      const double xx = mul(x[j], x[j]), yy = mul(y[j], y[j]);
+      const bool go = alive[j] & (add(xx, yy) < 4.0);
+      const double next_y = add(mul(add(x[j], x[j]), y[j]), cy);
+      const double next_x = add(add(xx, -yy), cx[j]);
+      y[j] = go ? next_y : y[j];
+      x[j] = go ? next_x : x[j];
+      n[j] += go;
+      alive[j] = go;
+      any |= go;
+    }
+    if (!any) break;
+  }
+  for (int j = 0; j < count; ++j) out[j] = n[j];
+}
+
 // Validates (UsageError: empty image, x1 <= x0 or y1 <= y0, no iterations)
 // and fills the pixel size.
 Frame make_frame(std::int64_t width, std::int64_t height, std::uint64_t iterations,

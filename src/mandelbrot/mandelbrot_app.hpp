@@ -37,7 +37,7 @@ class MandelbrotApp {
       "space, and checks each image against the host reference bit for bit.";
   static constexpr std::uint64_t default_size = 6400;
 
-  std::vector<std::string> variant_names() const { return {"mdrange", "team-rows"}; }
+  std::vector<std::string> variant_names() const { return {"mdrange", "team-rows", "simd-rows"}; }
   void add_options(Cli& cli);
   void load(CommonOptions& options);  // checks --output
   void prepare(const CommonOptions& options);

@@ -31,6 +31,21 @@ struct RowPerTeam {
   }
 };
 
+// Host: a thread per row, kLanes pixels at a time in SIMD lanes.
+template <class Space>
+struct RowInLanes {
+  Frame frame;
+  View<Iterations*, Space> image;
+  void operator()(std::int64_t row) const {
+    Iterations* const out = image.data() + row * frame.width;
+    for (std::int64_t column = 0; column < frame.width; column += kLanes) {
+      const int count =
+          static_cast<int>(frame.width - column < kLanes ? frame.width - column : kLanes);
+      escape_counts(frame, row, column, count, out + column);
+    }
+  }
+};
+
 template <class Space>
 SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& reference,
                           std::shared_ptr<ImageWriter> writer) {
@@ -67,6 +82,17 @@ SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& ref
          Kokkos::parallel_for("mandelbrot::team-rows", rows, RowPerTeam<Space>{frame, image});
        },
        check, poison});
+  if constexpr (!is_gpu_space<Space>()) {
+    using RowPolicy = Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
+                                          Kokkos::IndexType<std::int64_t>>;
+    c.variants.push_back({"simd-rows",
+                          [=] {
+                            Kokkos::parallel_for("mandelbrot::simd-rows",
+                                                 RowPolicy(0, frame.height),
+                                                 RowInLanes<Space>{frame, image});
+                          },
+                          check, poison});
+  }
   return c;
 }
 
