@@ -128,9 +128,12 @@ struct AliasBuilderSlot {
 // counts(i) = how many of the draws [first, last) of stream `seed` from the
 // table `columns` gave item i (AliasTable::sample is first = 0; kp::mpi
 // gives each rank its own range of one global stream).
+// `counts_zeroed`: the caller zeroed the counts already (kp::sample's table
+// build does on a GPU).
 template <class Space, class CountsView>
 void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint64_t first,
-          std::uint64_t last, std::uint64_t seed, const CountsView& counts, Algorithm algorithm) {
+          std::uint64_t last, std::uint64_t seed, const CountsView& counts, Algorithm algorithm,
+          bool counts_zeroed = false) {
   check_view<Space, CountsView>();
   using Count = value_t<CountsView>;
   static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
@@ -165,7 +168,7 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
     return;
   }
   if (algorithm == Algorithm::global_atomics) {
-    Kokkos::deep_copy(space, counts, Count(0));
+    if (!counts_zeroed) Kokkos::deep_copy(space, counts, Count(0));
     const auto batches = static_cast<std::int64_t>((draws + kBatch - 1) / kBatch);
     Kokkos::parallel_for("kp::sample::draw", IndexRange<Space>(space, 0, batches),
                          DrawAtomically<Space, CountsView>{read, counts, stream, first, last});
@@ -213,17 +216,20 @@ class AliasTable {
   struct Unchecked {};
   // A table whose weights are not checked yet (kp::sample checks after its
   // draws, saving a round trip to the host in between).
-  template <class WeightsView>
+  // `zero_counts` (none or one per weight) are zeroed on the way.
+  template <class WeightsView, class Count>
   AliasTable(Unchecked, const ExecSpace& space, const WeightsView& weights,
-             const impl::View<impl::DrawColumn*, ExecSpace>& columns) {
-    start_build(space, weights, columns);
+             const impl::View<impl::DrawColumn*, ExecSpace>& columns,
+             const impl::View<Count*, ExecSpace>& zero_counts) {
+    start_build(space, weights, columns, zero_counts);
   }
 
   // Builds the table asynchronously (a copy of non-contiguous weights
   // fences). The build counts bad weights into totals_ on the way.
-  template <class WeightsView>
+  template <class WeightsView, class Count = std::uint32_t>
   void start_build(const ExecSpace& space, const WeightsView& weights,
-                   const impl::View<impl::DrawColumn*, ExecSpace>& columns) {
+                   const impl::View<impl::DrawColumn*, ExecSpace>& columns,
+                   const impl::View<Count*, ExecSpace>& zero_counts = {}) {
     impl::check_view<ExecSpace, WeightsView>();
     using W = impl::value_t<WeightsView>;
     static_assert(std::is_same_v<W, float> || std::is_same_v<W, double>,
@@ -241,13 +247,12 @@ class AliasTable {
     totals_ = slot->builder.totals();
     // The builder reads the weights as a contiguous array of the space.
     if (impl::is_contiguous(weights)) {
-      slot->builder.build(space, impl::contiguous_in<ExecSpace>(weights), columns_,
-                          impl::View<std::uint32_t*, ExecSpace>());
+      slot->builder.build(space, impl::contiguous_in<ExecSpace>(weights), columns_, zero_counts);
     } else {
       impl::View<W*, ExecSpace> copy(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::weights"),
                                      n);
       Kokkos::deep_copy(space, copy, weights);
-      slot->builder.build(space, copy, columns_, impl::View<std::uint32_t*, ExecSpace>());
+      slot->builder.build(space, copy, columns_, zero_counts);
       space.fence();  // before `copy` goes
     }
   }
@@ -275,9 +280,18 @@ struct SampleOnce {
           return Table{View<DrawColumn*, Space>(
               Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample table"), n)};
         });
+    // On a GPU the table build zeroes contiguous counts on the way: one
+    // kernel fewer than a separate fill before the atomic draws.
+    using Count = typename CountsView::non_const_value_type;
+    View<Count*, Space> zero;
+    if constexpr (is_gpu_space<Space>() && std::is_same_v<typename CountsView::value_type, Count> &&
+                  Kokkos::SpaceAccessibility<Space,
+                                             typename CountsView::memory_space>::accessible) {
+      if (is_contiguous(counts) && counts.extent(0) == n) zero = contiguous_out<Space>(counts);
+    }
     const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
-                                  ws->columns);
-    table.sample(space, draws, seed, counts, algorithm);
+                                  ws->columns, zero);
+    draw(space, table.columns_, 0, draws, seed, counts, algorithm, zero.extent(0) > 0);
     check_weight_totals(space, table.totals_);
   }
 };
