@@ -55,6 +55,9 @@ void validate_common(CommonOptions& options, const std::vector<std::string>& var
     throw UsageError("--max-time must be a positive, finite number of seconds");
   }
   require_known(options.variants, variant_names, "variant");
+  // Refused before any work, not after the run (npy.hpp's rules).
+  if (!options.csv.empty()) npy::check_writable(options.csv, "--csv");
+  if (!options.json.empty()) npy::check_writable(options.json, "--json");
 }
 
 void check_host_memory(double bytes, const std::string& what) {
@@ -84,7 +87,21 @@ std::vector<std::string> split_kokkos_args(int& argc, char** argv) {
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--kokkos-", 9) == 0) {
-      kokkos.emplace_back(argv[i]);
+      // A thread count Kokkos 3.4 takes as is: 0 or garbage hangs or aborts it.
+      const std::string arg = argv[i];
+      const auto eq = arg.find('=');
+      const std::string name = arg.substr(0, eq);
+      if (name == "--kokkos-threads" || name == "--kokkos-num-threads") {
+        const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+        const bool positive = !value.empty() && value.size() <= 6 &&
+                              value.find_first_not_of("0123456789") == std::string::npos &&
+                              std::stoi(value) > 0;
+        if (!positive) {
+          throw UsageError(name + ": '" + value + "' is not a positive number of threads (" + name +
+                           "=N)");
+        }
+      }
+      kokkos.emplace_back(arg);
     } else {
       argv[kept++] = argv[i];
     }
