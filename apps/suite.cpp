@@ -86,7 +86,10 @@ int run_suite(int argc, char** argv) {
       }
     }
     kp::validate_common(common, {}, {});
-    std::filesystem::create_directories(suite.results);
+    std::error_code made;
+    std::filesystem::create_directories(suite.results, made);
+    if (made) throw kp::UsageError("--results: " + suite.results + ": " + made.message());
+    kp::npy::check_writable(suite.results + "/results.csv", "--results");
     session.emplace(kokkos_args, common.spaces);
     std::vector<kp::Row> all;
     (run_one<Apps>(common, suite, all), ...);
