@@ -20,18 +20,23 @@ constexpr bool is_gpu_space() {
   return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
 }
 
-// counts(i) += v for uint32 or uint64 counts. Kokkos 3.4 adds CUDA's
-// unsigned long long natively but an unsigned long (uint64_t on Linux)
-// through a compare-and-swap loop, which under contention (many draws or
-// values into few bins) took minutes where the native add takes milliseconds.
+// counts(i) += v for uint32 or uint64 counts, by the GPU's native 64-bit
+// add: a compare-and-swap loop instead took minutes under contention (many
+// draws or values into few bins) where the native add takes milliseconds.
+// Which 64-bit type gets the native add differs between Kokkos versions:
+// 3.4 has it for unsigned long long only (uint64_t, unsigned long on Linux,
+// went through the loop); 4.x (desul) for uint64_t only (unsigned long long
+// goes through the loop). Both seen on the H100.
 template <class Count>
 KOKKOS_INLINE_FUNCTION void atomic_count(Count* count, Count v) {
+#if KOKKOS_VERSION < 40000
   if constexpr (std::is_unsigned_v<Count> && sizeof(Count) == sizeof(unsigned long long)) {
     Kokkos::atomic_add(reinterpret_cast<unsigned long long*>(count),
                        static_cast<unsigned long long>(v));
-  } else {
-    Kokkos::atomic_add(count, v);
+    return;
   }
+#endif
+  Kokkos::atomic_add(count, v);
 }
 
 // SplitMix64's output function: a bijective 64-bit mix (Steele, Lea and

@@ -129,15 +129,10 @@ struct LaneChunks {
   KOKKOS_INLINE_FUNCTION void init(value_type& acc) const { acc = op.identity(); }
 };
 
-template <class Space>
-constexpr bool is_host_space() {
-  return Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
-}
-
 // The dispatch table's choice for reductions (see docs/API.md).
 template <class Space>
 Algorithm reduce_algorithm() {
-  return is_host_space<Space>() ? Algorithm::host_lanes : Algorithm::vector;
+  return is_gpu_space<Space>() ? Algorithm::vector : Algorithm::host_lanes;
 }
 
 template <class Space, class Result, class R>
@@ -162,7 +157,7 @@ void reduce_into(const char* call, const Space& space, const XView& x, const Op&
   const std::int64_t n = x.extent(0);
   if (algorithm == Algorithm::automatic) algorithm = reduce_algorithm<Space>();
   const bool contiguous = is_contiguous(x);
-  if (algorithm == Algorithm::host_lanes && !is_host_space<Space>()) {
+  if (algorithm == Algorithm::host_lanes && is_gpu_space<Space>()) {
     unsupported(call, algorithm, Space::name());
   }
   if (n == 0) {
