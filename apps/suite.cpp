@@ -52,12 +52,13 @@ void run_one(const kp::CommonOptions& common, const SuiteOptions& suite,
   options.size = std::max<std::uint64_t>(1, App::default_size / suite.scale);
   options.variants = kp::default_variants(app);
   options.progress = true;
-  kp::check_host_memory(app.host_bytes(options), App::name);
+  kp::check_host_memory(app.host_bytes(options) * kp::node_ranks(), App::name);
   app.prepare(options);
   const auto rows = kp::run_benchmarks(app, options);
   all.insert(all.end(), rows.begin(), rows.end());
   // The bandwidth app runs first: its rows give every later table its %ceil.
   kp::attach_ceilings(all);
+  if (kp::rank() != 0) return;
   kp::print_table(std::cout, {all.end() - static_cast<std::ptrdiff_t>(rows.size()), all.end()});
   std::cout << "\n";
 }
@@ -66,6 +67,7 @@ void run_one<NoApp>(const kp::CommonOptions&, const SuiteOptions&, std::vector<k
 
 template <class... Apps>
 int run_suite(int argc, char** argv) {
+  kp::MpiSession mpi(argc, argv);
   try {
     const auto kokkos_args = kp::split_kokkos_args(argc, argv);
     std::optional<kp::KokkosSession> session;
@@ -86,6 +88,7 @@ int run_suite(int argc, char** argv) {
       }
     }
     kp::validate_common(common, {}, {});
+    // On every rank (rank 0 writes): a refusal ends every rank alike.
     std::error_code made;
     std::filesystem::create_directories(suite.results, made);
     if (made) throw kp::UsageError("--results: " + suite.results + ": " + made.message());
@@ -93,19 +96,21 @@ int run_suite(int argc, char** argv) {
     session.emplace(kokkos_args, common.spaces);
     std::vector<kp::Row> all;
     (run_one<Apps>(common, suite, all), ...);
-    common.csv = suite.results + "/results.csv";
-    common.json = suite.results + "/results.json";
-    kp::write_files(all, common.csv, common.json);
-    std::cout << "results: " << common.csv << ", " << common.json << "\n";
     const bool pass = std::all_of(all.begin(), all.end(), [](const kp::Row& r) { return r.pass; });
-    if (!pass) std::cerr << "suite: error: at least one check FAILED\n";
+    if (kp::rank() == 0) {
+      common.csv = suite.results + "/results.csv";
+      common.json = suite.results + "/results.json";
+      kp::write_files(all, common.csv, common.json);
+      std::cout << "results: " << common.csv << ", " << common.json << "\n";
+      if (!pass) std::cerr << "suite: error: at least one check FAILED\n";
+    }
     return all.empty() || !pass ? 1 : 0;
   } catch (const kp::UsageError& e) {
-    std::cerr << "suite: error: " << e.what() << "\n";
+    if (kp::rank() == 0) std::cerr << "suite: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "suite: error: " << e.what() << "\n";
-    return 1;
+    std::cerr << "suite: error: " << kp::rank_prefix() << e.what() << "\n";
+    return kp::abort_ranks(1);
   }
 }
 

@@ -138,6 +138,12 @@ if [ $cuda = 1 ]; then
 fi
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
 [ $mpi = 1 ] && cmake_args+=(-DKP_ENABLE_MPI=ON)
+# KP_CMAKE_ARGS: extra CMake arguments, split at spaces (e.g. where to find
+# an MPI without compiler wrappers: -DMPI_CXX_HEADER_DIR=... ).
+if [ -n "${KP_CMAKE_ARGS:-}" ]; then
+  read -r -a extra_cmake_args <<<"$KP_CMAKE_ARGS"
+  cmake_args+=("${extra_cmake_args[@]}")
+fi
 # Without --apps, forget a list an earlier --apps left in the cache.
 if [ -n "$apps" ]; then cmake_args+=(-DKP_APPS="${apps//,/;}"); else cmake_args+=(-UKP_APPS); fi
 # A folder configured against another Kokkos (another --arch, say) would mix

@@ -60,8 +60,11 @@ install_packages() {
   command -v g++ >/dev/null || required+=(g++)
   command -v patch >/dev/null || required+=(patch)
   command -v python3 >/dev/null || required+=(python3)
-  # --mpi: kp::mpi and its tests need an MPI compiler wrapper and mpirun.
-  if [ $mpi = 1 ] && ! { command -v mpicxx >/dev/null && command -v mpirun >/dev/null; }; then
+  # --mpi: kp::mpi and its tests need mpirun, and an MPI compiler wrapper
+  # unless KP_CMAKE_ARGS tells CMake where MPI is (build.sh: a machine with
+  # the library and mpirun but no wrappers).
+  if [ $mpi = 1 ] && ! { command -v mpirun >/dev/null &&
+    { command -v mpicxx >/dev/null || [[ ${KP_CMAKE_ARGS:-} == *MPI_* ]]; }; }; then
     required+=(libopenmpi-dev openmpi-bin)
   fi
   missing+=("${required[@]}")

@@ -36,8 +36,10 @@
 //   are split between the ranks. Counts of histogram and sample, and
 //   sample's global weights, are below 2^31 (MPI's int counts).
 // - Fences: reduce, minloc / maxloc, histogram and sample fence `space` and
-//   return with their results written. The scans fence `space` once (for
-//   the rank's total) and then scan asynchronously, like kp::inclusive_scan.
+//   return with their results written. The scans fence `space` once on
+//   every rank but the last (for the rank's total: the last rank's is not
+//   needed, so it skips that pass) and then scan asynchronously, like
+//   kp::inclusive_scan.
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
@@ -214,16 +216,20 @@ template <class ExecSpace, class InView, class OutView>
 void scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InView& in,
           const OutView& out, bool inclusive, impl::value_t<OutView> init) {
   using T = impl::value_t<OutView>;
+  using In = impl::value_t<InView>;
+  const int rank = comm_rank(comm);
+  const bool last = rank + 1 == comm_size(comm);
   const auto totals = all_gather(comm, call, [&] {
     if (out.extent(0) != in.extent(0)) {
       throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(in.extent(0)) +
                                   " elements, out " + std::to_string(out.extent(0)));
     }
-    return kp::reduce(space, in);
+    // The last rank's total is no rank's offset: one pass fewer there (and
+    // on one rank, where this is kp::inclusive_scan plus an all-gather).
+    return last ? In(0) : kp::reduce(space, in);
   });
   // This rank's slice starts from init plus the lower ranks' totals.
   T offset = init;
-  const int rank = comm_rank(comm);
   for (int r = 0; r < rank; ++r) offset += totals[r];
   impl::scan(call, space, in, out, inclusive, offset, Algorithm::automatic);
 }

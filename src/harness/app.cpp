@@ -27,6 +27,12 @@ void add_run_options(Cli& cli, CommonOptions& options) {
 
 void add_common_options(Cli& cli, CommonOptions& options) {
   cli.add_option("--size", options.size, "number of elements")->transform(Size());
+#ifdef KP_HAVE_MPI
+  cli.add_option("--size-per-rank", options.size_per_rank,
+                 "elements per MPI rank (weak scaling): --size is this times the ranks")
+      ->transform(Size())
+      ->excludes("--size");
+#endif
   add_run_options(cli, options);
   cli.add_list("--variants", options.variants, "variants to run (see Variants above)");
   cli.add_option("--csv", options.csv, "write the results as CSV to this file");
@@ -55,9 +61,45 @@ void validate_common(CommonOptions& options, const std::vector<std::string>& var
     throw UsageError("--max-time must be a positive, finite number of seconds");
   }
   require_known(options.variants, variant_names, "variant");
-  // Refused before any work, not after the run (npy.hpp's rules).
+  // Refused before any work, not after the run (npy.hpp's rules); checked on
+  // every rank (rank 0 writes them) so that every rank stops alike.
   if (!options.csv.empty()) npy::check_writable(options.csv, "--csv");
   if (!options.json.empty()) npy::check_writable(options.json, "--json");
+}
+
+void apply_size_per_rank(CommonOptions& options) {
+  if (options.size_per_rank == 0) return;
+  const auto p = static_cast<std::uint64_t>(ranks());
+  if (options.size_per_rank > UINT64_MAX / p) throw UsageError("--size-per-rank: too large");
+  options.size = options.size_per_rank * p;
+}
+
+std::optional<Variant> distributed(const Variant& variant, const SpaceCase& space_case) {
+#ifdef KP_HAVE_MPI
+  // Also on one rank, so that 1 and N ranks time the same code.
+  if (variant.global) return variant;
+  if (!space_case.combine) {
+    if (ranks() > 1) return std::nullopt;
+    return variant;
+  }
+  Variant timed = variant;
+  timed.run = [run = variant.run, combine = space_case.combine] {
+    run();
+    combine();
+  };
+  return timed;
+#else
+  (void)space_case;
+  return variant;
+#endif
+}
+
+std::string params_with_ranks(const std::string& params) {
+#ifdef KP_HAVE_MPI
+  return params + (params.empty() ? "" : ",") + "ranks=" + std::to_string(ranks());
+#else
+  return params;
+#endif
 }
 
 void check_host_memory(double bytes, const std::string& what) {
@@ -76,7 +118,7 @@ bool openmp_unpinned = false;
 }  // namespace
 
 void warn_if_openmp_unpinned() {
-  if (!openmp_unpinned) return;
+  if (!openmp_unpinned || rank() != 0) return;
   openmp_unpinned = false;
   std::cerr << "warning: OMP_PROC_BIND is not set, so OpenMP threads are not pinned; for steady "
                "timings run with OMP_PROC_BIND=spread OMP_PLACES=threads\n";
@@ -137,6 +179,16 @@ KokkosSession::KokkosSession(const std::vector<std::string>& kokkos_args,
 #endif
   std::vector<std::string> storage = {"kokkos-primitives"};
   storage.insert(storage.end(), kokkos_args.begin(), kokkos_args.end());
+#if defined(KOKKOS_ENABLE_CUDA) && defined(KP_HAVE_MPI)
+  // Rank r of a node on GPU r modulo the node's GPUs, unless the user chose.
+  const bool chosen = std::any_of(kokkos_args.begin(), kokkos_args.end(), [](const auto& arg) {
+    return arg.rfind("--kokkos-device", 0) == 0 || arg.rfind("--kokkos-num-devices", 0) == 0 ||
+           arg.rfind("--kokkos-ndevices", 0) == 0;
+  });
+  if (!chosen) {
+    storage.push_back("--kokkos-device-id=" + std::to_string(node_rank() % cuda_device_count()));
+  }
+#endif
   std::vector<char*> args;
   for (auto& arg : storage) args.push_back(arg.data());
   int argc = static_cast<int>(args.size());
@@ -149,14 +201,18 @@ KokkosSession::~KokkosSession() {
 
 int report_rows(const std::vector<Row>& rows, const CommonOptions& options) {
   if (rows.empty()) {
-    std::cerr << "error: no variant ran: none of the requested variants exists on the requested "
-                 "spaces\n";
+    if (rank() == 0) {
+      std::cerr << "error: no variant ran: none of the requested variants exists on the requested "
+                   "spaces"
+                << (ranks() > 1 ? " or runs on more than one rank" : "") << "\n";
+    }
     return 1;
   }
-  print_table(std::cout, rows);
-  write_files(rows, options.csv, options.json);
   const bool all_pass =
       std::all_of(rows.begin(), rows.end(), [](const Row& row) { return row.pass; });
+  if (rank() != 0) return all_pass ? 0 : 1;  // the same rows, checks and exit on every rank
+  print_table(std::cout, rows);
+  write_files(rows, options.csv, options.json);
   if (!all_pass) std::cerr << "error: at least one check FAILED\n";
   return all_pass ? 0 : 1;
 }

@@ -25,13 +25,15 @@
 #include "harness/benchmark.hpp"
 #include "harness/cli.hpp"
 #include "harness/npy.hpp"
+#include "harness/ranks.hpp"
 #include "harness/report.hpp"
 #include "harness/spaces.hpp"
 
 namespace kp {
 
 struct CommonOptions {
-  std::uint64_t size = 0;
+  std::uint64_t size = 0;           // the global size: over all ranks under MPI
+  std::uint64_t size_per_rank = 0;  // MPI builds: --size-per-rank (0: not given)
   Timing timing;
   std::vector<std::string> spaces;    // empty: every enabled space
   std::vector<std::string> variants;  // empty: every variant
@@ -80,6 +82,13 @@ class KokkosSession {
 // when the first openmp variant is about to run, so usage errors stay one line.
 void warn_if_openmp_unpinned();
 
+// The variant as the runner times it: under MPI, its run followed by the
+// case's combine (the global answer on every rank); nullopt when it cannot
+// run on more than one rank (no combine, not global).
+std::optional<Variant> distributed(const Variant& variant, const SpaceCase& space_case);
+// The application's params, plus ",ranks=N" in a build with MPI.
+std::string params_with_ranks(const std::string& params);
+
 template <class App>
 std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
   std::vector<Row> rows;
@@ -87,21 +96,37 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
     using Space = typename decltype(tag)::space;
     if (std::string(space_name<Space>()) == "openmp") warn_if_openmp_unpinned();
     SpaceCase space_case = app.template make_case<Space>(options);
-    for (const Variant& variant : space_case.variants) {
+    // Bytes and items of one run: the sum of every rank's slice.
+    const double case_bytes = sum_over_ranks(space_case.bytes_per_run);
+    const double case_items = sum_over_ranks(space_case.items_per_run);
+    std::vector<std::string> skipped;
+    for (const Variant& local : space_case.variants) {
       const auto& wanted = options.variants;
-      if (std::find(wanted.begin(), wanted.end(), variant.name) == wanted.end()) continue;
-      if (options.progress) {
-        std::cerr << "[" << App::name << "] " << space_name<Space>() << " " << variant.name
+      if (std::find(wanted.begin(), wanted.end(), local.name) == wanted.end()) continue;
+      const std::optional<Variant> variant = distributed(local, space_case);
+      if (!variant) {
+        skipped.push_back(local.name);
+        continue;
+      }
+      if (options.progress && rank() == 0) {
+        std::cerr << "[" << App::name << "] " << space_name<Space>() << " " << variant->name
                   << std::endl;
       }
-      const Measurement m = measure(variant, options.timing);
-      rows.push_back({App::name, space_name<Space>(), variant.name, app.params(), options.size,
-                      m.samples, m.median_s, m.min_s, m.max_s,
-                      variant.bytes_per_run > 0 ? variant.bytes_per_run : space_case.bytes_per_run,
-                      space_case.items_per_run, m.check.pass, m.check.detail});
-      rows.back().kind = variant.kind;
+      const Measurement m = measure(*variant, options.timing);
+      // A collective on every rank (a rank's slice may be empty).
+      const double variant_bytes = sum_over_ranks(variant->bytes_per_run);
+      rows.push_back({App::name, space_name<Space>(), variant->name,
+                      params_with_ranks(app.params()), options.size, m.samples, m.median_s, m.min_s,
+                      m.max_s, variant_bytes > 0 ? variant_bytes : case_bytes, case_items,
+                      m.check.pass, m.check.detail});
+      rows.back().kind = variant->kind;
       rows.back().result = m.check.result;
       rows.back().samples_s = m.samples_s;
+    }
+    if (!skipped.empty() && rank() == 0) {
+      std::cerr << App::name << ": on " << space_name<Space>()
+                << ", these variants run on one rank only, so not here: "
+                << CLI::detail::join(skipped, ", ") << "\n";
     }
   });
   return rows;
@@ -117,8 +142,14 @@ int report_rows(const std::vector<Row>& rows, const CommonOptions& options);
 
 // main() of every application: exit 0 all PASS, 1 a FAIL or runtime error,
 // 2 bad command line.
+// The global size from --size-per-rank (MPI builds), then the app's share:
+// a UsageError when the size cannot be split.
+void apply_size_per_rank(CommonOptions& options);
+
 template <class App>
 int run_app(int argc, char** argv) {
+  // Before anything that may throw: every rank leaves through the handlers.
+  MpiSession mpi(argc, argv);
   try {
     const std::vector<std::string> kokkos_args = split_kokkos_args(argc, argv);
     // Declared before the app so that the app's views are freed before finalize.
@@ -135,17 +166,20 @@ int run_app(int argc, char** argv) {
     // An app that reads the user's data (--input) loads it here, before the
     // memory check and Kokkos, and sets options.size from it.
     if constexpr (requires { app.load(options); }) app.load(options);
+    apply_size_per_rank(options);
     validate_common(options, app.variant_names(), default_variants(app));
-    check_host_memory(app.host_bytes(options), std::string(App::name) + " input");
+    // Every rank of a node holds the whole host input (ranks.hpp).
+    check_host_memory(app.host_bytes(options) * node_ranks(), std::string(App::name) + " input");
     session.emplace(kokkos_args, options.spaces);
     app.prepare(options);
     return report_rows(run_benchmarks(app, options), options);
   } catch (const UsageError& error) {
-    std::cerr << App::name << ": error: " << error.what() << "\n";
+    // Every rank sees the same command line, so every rank ends here.
+    if (rank() == 0) std::cerr << App::name << ": error: " << error.what() << "\n";
     return 2;
   } catch (const std::exception& error) {
-    std::cerr << App::name << ": error: " << error.what() << "\n";
-    return 1;
+    std::cerr << App::name << ": error: " << rank_prefix() << error.what() << "\n";
+    return abort_ranks(1);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <Kokkos_Core.hpp>
 #include <chrono>
 
+#include "harness/ranks.hpp"
 #include "harness/stats.hpp"
 
 namespace kp {
@@ -10,10 +11,12 @@ namespace kp {
 namespace {
 double timed_run(const Variant& variant) {
   Kokkos::fence();
+  barrier();
   const auto start = std::chrono::steady_clock::now();
   variant.run();
   Kokkos::fence();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return max_over_ranks(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 }  // namespace
 
@@ -24,6 +27,10 @@ Measurement measure(const Variant& variant, const Timing& timing) {
   variant.run();
   Kokkos::fence();
   result.check = variant.check();
+  if (!all_ranks(result.check.pass)) {
+    if (result.check.pass) result.check.detail += " (FAIL on another rank)";
+    result.check.pass = false;
+  }
   double spent = 0;
   for (int i = 0; i < timing.warmup && spent < timing.max_seconds; ++i) spent += timed_run(variant);
   std::vector<double> samples;

@@ -31,12 +31,20 @@ struct Variant {
   // would pick instead: Kokkos built-ins, Kokkos Kernels, CUB, the standard
   // library, plain loops) or "ceiling" (the bandwidth app's streams).
   std::string kind = "ours";
+  // Under MPI: its run already gives the global answer over the ranks (the
+  // kp::mpi call), so the case's combine is not applied to it.
+  bool global = false;
 };
 
 struct SpaceCase {
   double bytes_per_run = 0;  // compulsory traffic: each input read once, each output written once
   double items_per_run = 0;
   std::vector<Variant> variants;
+  // Under MPI (harness/ranks.hpp) every rank runs the variants on its slice:
+  // combine turns the rank's result of any variant into the global answer on
+  // every rank (a collective, run and timed after each run). Left empty, the
+  // case's variants other than global ones run on one rank only.
+  std::function<void()> combine{};
 };
 
 // Sets the kind of the named variants (those present; others are left as
@@ -69,6 +77,9 @@ struct Measurement {
 // Poisons the output, runs once and checks it, then warms up and times
 // `repeat` fenced runs (fewer when they exceed max_seconds). The check comes first so that a wrong
 // variant is reported as FAIL even if a later run would have overwritten the evidence.
+// Under MPI every rank calls it together: each run starts after a barrier,
+// its time is the slowest rank's, and the check passes when it passes on
+// every rank (the detail is rank 0's).
 Measurement measure(const Variant& variant, const Timing& timing);
 
 }  // namespace kp

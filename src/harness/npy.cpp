@@ -1,4 +1,5 @@
 #include "harness/npy.hpp"
+#include "harness/ranks.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -274,6 +275,11 @@ void check_writable(const std::string& path, const std::string& what) {
 
 void FirstResult::set_path(const std::string& path, const std::string& what) {
   if (path.empty()) return;
+  if (ranks() > 1) {
+    throw UsageError(what +
+                     ": under mpirun each rank holds only its part of the result; "
+                     "write it from a run with one rank");
+  }
   check_writable(path, what);
   if (!has_npy_suffix(path)) {
     throw UsageError(what + ": " + path + ": the name must end in .npy (NumPy's format)");

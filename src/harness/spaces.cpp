@@ -21,4 +21,13 @@ bool cuda_device_usable(std::string& why) {
 #endif
 }
 
+int cuda_device_count() {
+#ifdef KOKKOS_ENABLE_CUDA
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+#else
+  return 0;
+#endif
+}
+
 }  // namespace kp

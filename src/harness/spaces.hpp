@@ -67,6 +67,8 @@ void for_each_space(const std::vector<std::string>& names, F&& f) {
 // True where the build has CUDA and a device answers; otherwise `why` says
 // what is missing. Checked before Kokkos::initialize, which aborts without a GPU.
 bool cuda_device_usable(std::string& why);
+// The CUDA devices this process sees (0 without CUDA or without a device).
+int cuda_device_count();
 
 }  // namespace kp
 

@@ -15,6 +15,9 @@
 #include "harness/spaces.hpp"
 #include "histogram/cuda_variants.hpp"
 #include "histogram/histogram_app.hpp"
+#ifdef KP_HAVE_MPI
+#include <kp/mpi.hpp>
+#endif
 
 namespace kp::bench::histogram {
 
@@ -99,11 +102,12 @@ void scatter_histogram(const char* label, View<const std::int32_t*, Space> in,
 
 template <class Space>
 SpaceCase make_space_case(const Input& input) {
-  const std::int64_t n = input.values.extent(0);
+  const auto part = my_part(input.values);  // this rank's (all on one rank)
+  const std::int64_t n = part.extent(0);
   const int bins = input.bins;
   View<std::int32_t*, Space> values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "histogram x"),
                                     n);
-  Kokkos::deep_copy(values, input.values);
+  Kokkos::deep_copy(values, part);
   const View<const std::int32_t*, Space> in = values;
   const View<Count*, Space> counts("histogram counts", bins);
   const char* space = space_name<Space>();
@@ -120,8 +124,20 @@ SpaceCase make_space_case(const Input& input) {
     c.variants.push_back({name, std::move(run), check, poison});
   };
 
+  // Under MPI: the ranks' counts summed, as kp::mpi::histogram does.
+  c.combine = [counts] {
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
+    sum_over_ranks(host.data(), host.extent(0));
+    Kokkos::deep_copy(counts, host);
+  };
+
   // The library call, as a user makes it (kp/histogram.hpp): what users get.
+#ifdef KP_HAVE_MPI
+  add("kp", [=] { kp::mpi::histogram(world(), Space(), in, counts); });
+  c.variants.back().global = true;
+#else
   add("kp", [=] { kp::histogram(Space(), in, counts); });
+#endif
   add("atomic", [=] {
     Kokkos::deep_copy(counts, Count{0});
     Kokkos::parallel_for("histogram::atomic", Kokkos::RangePolicy<Space>(0, n),

@@ -23,6 +23,9 @@
 #include "minloc/minloc_app.hpp"
 #include "minloc/order.hpp"
 #include "minloc/packing.hpp"
+#ifdef KP_HAVE_MPI
+#include <kp/mpi.hpp>
+#endif
 
 namespace kp::bench::minloc {
 
@@ -161,9 +164,10 @@ void run_cas(const char* label, const Combine& combine, std::int64_t iterations,
 template <class Space, class O>
 SpaceCase make_ordered_case(const Input& input) {
   using Device = Kokkos::Device<Space, Memory<Space>>;
-  const std::int64_t n = input.values.extent(0);
+  const auto part = my_part(input.values);  // this rank's (all on one rank)
+  const std::int64_t n = part.extent(0);
   View<float*, Space> x_mutable(Kokkos::view_alloc(Kokkos::WithoutInitializing, "minloc x"), n);
-  Kokkos::deep_copy(x_mutable, input.values);
+  Kokkos::deep_copy(x_mutable, part);
   const View<const float*, Space> x = x_mutable;
   const View<ValLoc, Space> result("minloc result");
   const View<Word, Space> word("minloc word");
@@ -185,6 +189,26 @@ SpaceCase make_ordered_case(const Input& input) {
     Kokkos::deep_copy(result, garbage);
   };
 
+  // Under MPI: the ranks' extrema in rank order, indices made global, under
+  // the first-index rule (as kp::mpi::minloc does); empty slices take no part.
+  c.combine = [result, n] {
+    using First = kp::impl::FirstLoc<float, O::op == Op::max>;
+    struct Part {
+      ValLoc best;
+      std::int64_t size;
+    };
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
+    auto best = First::identity();
+    std::int64_t offset = 0;
+    for (const Part& p : all_gather(Part{host(), n})) {
+      if (p.size > 0) First::join(best, First::lift(p.best.val, offset + p.best.loc));
+      offset += p.size;
+    }
+    host().val = best.value;
+    host().loc = best.index;
+    Kokkos::deep_copy(result, host);
+  };
+
   // Kokkos::MinLoc/MaxLoc as a user would write it. Its join compares values
   // only, so a tied extremum's index depends on the backend's combine order,
   // and its +/-FLT_MAX identity is never replaced by an extremum of +/-inf.
@@ -204,6 +228,16 @@ SpaceCase make_ordered_case(const Input& input) {
   const auto poison_found = [found] {
     Kokkos::deep_copy(found, kp::ValueIndex<float>{std::numeric_limits<float>::quiet_NaN(), -2});
   };
+#ifdef KP_HAVE_MPI
+  c.variants.push_back({"kp",
+                        [=] {
+                          Kokkos::deep_copy(found, O::op == Op::max
+                                                       ? kp::mpi::maxloc(world(), Space(), x)
+                                                       : kp::mpi::minloc(world(), Space(), x));
+                        },
+                        check_found, poison_found});
+  c.variants.back().global = true;
+#else
   c.variants.push_back({"kp",
                         [=] {
                           if constexpr (O::op == Op::max) {
@@ -213,6 +247,7 @@ SpaceCase make_ordered_case(const Input& input) {
                           }
                         },
                         check_found, poison_found});
+#endif
   c.variants.push_back({"kokkos-minloc",
                         [=] {
                           Kokkos::parallel_reduce(
@@ -286,6 +321,13 @@ SpaceCase make_ordered_case(const Input& input) {
   }
 #endif
   set_kind(c, {"kokkos-minloc", "cub", "std-min-element", "omp-partials"}, "baseline");
+  // An empty slice (under MPI, more ranks than elements; one rank refuses an
+  // empty array): nothing to search, and the combine leaves this rank out.
+  if (n == 0) {
+    for (Variant& variant : c.variants) {
+      if (!variant.global) variant.run = [] {};
+    }
+  }
   return c;
 }
 

@@ -21,6 +21,9 @@
 #ifdef KP_HAVE_KOKKOS_KERNELS
 #include <KokkosBlas1_sum.hpp>
 #endif
+#ifdef KP_HAVE_MPI
+#include <kp/mpi.hpp>
+#endif
 
 namespace kp::bench::reduce {
 
@@ -119,9 +122,10 @@ void two_pass(const char* label, View<const T*, Space> x, View<T*, Space> partia
 
 template <class Space, class T>
 SpaceCase make_typed_case(const Input<T>& input) {
-  const std::int64_t n = input.values.extent_int(0) >= 0 ? input.values.extent(0) : 0;
+  const auto part = my_part(input.values);  // this rank's (all on one rank)
+  const std::int64_t n = part.extent(0);
   View<T*, Space> x(Kokkos::view_alloc(Kokkos::WithoutInitializing, "reduce x"), n);
-  Kokkos::deep_copy(x, input.values);
+  Kokkos::deep_copy(x, part);
   const View<const T*, Space> in = x;
   const View<T*, Space> result("reduce result", 1);
   const impl::Launch launch = impl::whole_array_launch<Space>(n);
@@ -142,9 +146,27 @@ SpaceCase make_typed_case(const Input<T>& input) {
   };
   const auto poison = [result] { Kokkos::deep_copy(result, poison_value<T>()); };
 
+  // Under MPI: the ranks' sums folded in rank order, as kp::mpi::reduce does.
+  c.combine = [result] {
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
+    T sum = 0;
+    for (const T partial : all_gather(host(0))) sum += partial;
+    Kokkos::deep_copy(Kokkos::subview(result, 0), sum);
+  };
+
   // The library call, as a user makes it (kp/reduce.hpp): what users get.
+#ifdef KP_HAVE_MPI
+  c.variants.push_back({"kp",
+                        [=] {
+                          Kokkos::deep_copy(Kokkos::subview(result, 0),
+                                            kp::mpi::reduce(world(), Space(), in));
+                        },
+                        check_result, poison});
+  c.variants.back().global = true;
+#else
   c.variants.push_back(
       {"kp", [=] { kp::reduce(Space(), in, Kokkos::subview(result, 0)); }, check_result, poison});
+#endif
   c.variants.push_back({"kokkos",
                         [=] {
                           Kokkos::parallel_reduce(

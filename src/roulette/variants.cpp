@@ -11,6 +11,9 @@
 #include "harness/spaces.hpp"
 #include "roulette/alias_table.hpp"
 #include "roulette/roulette_app.hpp"
+#ifdef KP_HAVE_MPI
+#include <kp/mpi.hpp>
+#endif
 
 namespace kp::bench::roulette {
 
@@ -189,8 +192,9 @@ void draw_batches_through_scatter(std::int64_t draws, Sample sample, std::uint64
 
 template <class Space>
 SpaceCase make_space_case(const Problem& problem) {
-  const auto& host_weights = problem.weights.values;
+  const auto host_weights = my_part(problem.weights.values);  // this rank's (all on one rank)
   const std::int64_t n = static_cast<std::int64_t>(host_weights.extent(0));
+  const auto n_global = static_cast<std::int64_t>(problem.weights.values.extent(0));
   const std::int64_t m = static_cast<std::int64_t>(problem.draws);
   const std::uint64_t stream = stream_start(problem.seed);
   const DrawRange<Space> items(0, n), draws(0, m);
@@ -226,16 +230,26 @@ SpaceCase make_space_case(const Problem& problem) {
 
   SpaceCase c;
   c.bytes_per_run = static_cast<double>(n) * (sizeof(Weight) + sizeof(Count));
-  c.items_per_run = static_cast<double>(m);
-  const auto check = [&problem, counts] {
+  c.items_per_run = static_cast<double>(my_slice(m).count);  // this rank's draws
+  // Under MPI each rank holds its items' counts: the check sees all of them.
+  const auto check = [&problem, counts, n_global] {
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
-    return check_counts(problem, host.data());
+    return check_counts(problem, gather_parts(host.data(), n_global).data());
   };
   const auto poison = [counts] { Kokkos::deep_copy(counts, Count{0xdeadbeef}); };
 
   // The library call, as a user makes it (kp/sample.hpp): what users get.
+  // Under MPI it is the only variant that runs on more than one rank: the
+  // others have no combine (each draw may land on any rank's items).
+#ifdef KP_HAVE_MPI
+  c.variants.push_back(
+      {"kp", [=] { kp::mpi::sample(world(), Space(), weights, m, problem.seed, counts); }, check,
+       poison});
+  c.variants.back().global = true;
+#else
   c.variants.push_back(
       {"kp", [=] { kp::sample(Space(), weights, m, problem.seed, counts); }, check, poison});
+#endif
   c.variants.push_back(
       {"classic",
        [=] {

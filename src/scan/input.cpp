@@ -1,5 +1,7 @@
 #include "scan/input.hpp"
 
+#include "harness/ranks.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -149,9 +151,12 @@ Input<T> input_from_values(const std::vector<T>& values, Kind kind, const std::s
 }
 
 namespace {
+// output: this rank's part of the scan (all of it on one rank).
 template <class T>
 Check compare(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output) {
-  const std::size_t n = input.reference.extent(0);
+  const auto reference = my_part(input.reference);
+  const std::size_t n = reference.extent(0);
+  const auto first = static_cast<std::size_t>(my_slice(input.reference.extent(0)).first);
   std::ostringstream detail;
   detail.precision(std::numeric_limits<T>::max_digits10);
   if (output.extent(0) != n) {
@@ -159,9 +164,9 @@ Check compare(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSp
     return {false, detail.str()};
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (!(output(i) == input.reference(i))) {  // a NaN poison fails too
-      detail << "first mismatch at index " << i << ": got " << output(i) << ", expected "
-             << input.reference(i);
+    if (!(output(i) == reference(i))) {  // a NaN poison fails too
+      detail << "first mismatch at index " << first + i << ": got " << output(i) << ", expected "
+             << reference(i);
       return {false, detail.str()};
     }
   }
@@ -173,7 +178,7 @@ Check compare(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSp
 template <class T>
 Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output) {
   const Check check = compare(input, output);
-  if (input.output) input.output->offer(check.pass, output.data(), {output.extent(0)});
+  if (input.output) input.output->offer(check.pass, output.data(), {output.extent(0)});  // one rank
   return check;
 }
 

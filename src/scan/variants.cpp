@@ -12,6 +12,9 @@
 #include <kp/scan.hpp>
 
 #include <kp/impl/decoupled_lookback.hpp>
+#ifdef KP_HAVE_MPI
+#include <kp/mpi.hpp>
+#endif
 #include "harness/data.hpp"
 #include "harness/spaces.hpp"
 #include "scan/kokkos_scan.hpp"
@@ -65,12 +68,21 @@ class CubScan {
 
 }  // namespace
 
+// Under MPI: adds the lower ranks' total to this rank's part of the scan.
+template <class Space, class T>
+struct AddOffset {
+  View<T*, Space> out;
+  T offset;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const { out(i) += offset; }
+};
+
 template <class Space, class T>
 SpaceCase make_typed_case(const Input<T>& input) {
-  const std::int64_t n = input.values.extent(0);
+  const auto part = my_part(input.values);  // this rank's (all on one rank)
+  const std::int64_t n = part.extent(0);
   const bool inclusive = input.kind == Kind::inclusive;
   View<T*, Space> x(Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan x"), n);
-  Kokkos::deep_copy(x, input.values);
+  Kokkos::deep_copy(x, part);
   const View<const T*, Space> in = x;
   const View<T*, Space> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan out"), n);
 
@@ -85,7 +97,38 @@ SpaceCase make_typed_case(const Input<T>& input) {
   };
   const auto poison = [out] { Kokkos::deep_copy(out, poison_value<T>()); };
 
+  // Under MPI: each rank's scan of its part, then a pass adding the lower
+  // ranks' totals (kp::mpi's scans add them in the scan instead).
+  c.combine = [in, out, inclusive, n] {
+    T total = 0;
+    if (n > 0) {
+      T last_out, last_in;
+      Kokkos::deep_copy(last_out, Kokkos::subview(out, n - 1));
+      Kokkos::deep_copy(last_in, Kokkos::subview(in, n - 1));
+      total = inclusive ? last_out : last_out + last_in;
+    }
+    const std::vector<T> totals = all_gather(total);
+    T offset = 0;
+    for (int r = 0; r < rank(); ++r) offset += totals[r];
+    if (rank() > 0) {
+      Kokkos::parallel_for("scan::rank-offset", Kokkos::RangePolicy<Space>(0, n),
+                           AddOffset<Space, T>{out, offset});
+    }
+  };
+
   // The library call, as a user makes it (kp/scan.hpp): what users get.
+#ifdef KP_HAVE_MPI
+  c.variants.push_back({"kp",
+                        [=] {
+                          if (inclusive) {
+                            kp::mpi::inclusive_scan(world(), Space(), in, out);
+                          } else {
+                            kp::mpi::exclusive_scan(world(), Space(), in, out, T(0));
+                          }
+                        },
+                        check, poison});
+  c.variants.back().global = true;
+#else
   c.variants.push_back({"kp",
                         [=] {
                           if (inclusive) {
@@ -95,6 +138,7 @@ SpaceCase make_typed_case(const Input<T>& input) {
                           }
                         },
                         check, poison});
+#endif
   c.variants.push_back({"kokkos",
                         [=] { kokkos_scan<Space, T>("scan::kokkos", in, out, inclusive); }, check,
                         poison});
