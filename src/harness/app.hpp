@@ -132,12 +132,13 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
   return rows;
 }
 
-// Prints the table, writes CSV/JSON, and returns the exit code: 0 when every
 // The 1-D array of an app's `--input FILE`; its length becomes options.size,
 // and a --size the user gave (not `default_size`) must agree with it.
 npy::Array read_input(const std::string& file, CommonOptions& options, std::uint64_t default_size);
 
-// check passed, 1 otherwise or when nothing ran.
+// Prints the table, writes CSV/JSON (rank 0), and returns the exit code, the
+// same on every rank: 0 when every check passed, 1 otherwise or when nothing
+// ran.
 int report_rows(const std::vector<Row>& rows, const CommonOptions& options);
 
 // main() of every application: exit 0 all PASS, 1 a FAIL or runtime error,
