@@ -203,12 +203,7 @@ ValueIndex<impl::value_t<XView>> extremum(MPI_Comm comm, const char* call, const
                  static_cast<std::int64_t>(x.extent(0))};
   });
   // Rank order gives the global indices; FirstLoc's order the first extremum.
-  ValueIndex<T> best = Op::identity();
-  std::int64_t offset = 0;
-  for (const Slice& s : slices) {
-    if (s.size > 0) Op::join(best, Op::lift(s.best.value, offset + s.best.index));
-    offset += s.size;
-  }
+  const ValueIndex<T> best = Op::join_slices(slices);
   return best.index == Op::kNone ? Op::empty() : best;
 }
 

@@ -8,6 +8,7 @@
 // items the sum over the ranks.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,7 +64,7 @@ std::vector<T> all_gather(const T& value) {
   const auto bytes = all_gather_bytes(&value, sizeof(T));
   std::vector<T> values(static_cast<std::size_t>(ranks()));
   for (std::size_t r = 0; r < values.size(); ++r) {
-    values[r] = *reinterpret_cast<const T*>(bytes.data() + r * sizeof(T));
+    std::memcpy(&values[r], bytes.data() + r * sizeof(T), sizeof(T));
   }
   return values;
 }

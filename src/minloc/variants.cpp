@@ -194,16 +194,11 @@ SpaceCase make_ordered_case(const Input& input) {
   c.combine = [result, n] {
     using First = kp::impl::FirstLoc<float, O::op == Op::max>;
     struct Part {
-      ValLoc best;
+      kp::ValueIndex<float> best;
       std::int64_t size;
     };
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
-    auto best = First::identity();
-    std::int64_t offset = 0;
-    for (const Part& p : all_gather(Part{host(), n})) {
-      if (p.size > 0) First::join(best, First::lift(p.best.val, offset + p.best.loc));
-      offset += p.size;
-    }
+    const auto best = First::join_slices(all_gather(Part{{host().val, host().loc}, n}));
     host().val = best.value;
     host().loc = best.index;
     Kokkos::deep_copy(result, host);

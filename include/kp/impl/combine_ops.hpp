@@ -111,6 +111,19 @@ struct FirstLoc {
         (a_nan | b_nan) ? (a_nan & (!b_nan | earlier)) : (better | ((a == b) & earlier));
     if (take) into = from;
   }
+  // The first extremum of an array cut into consecutive slices, from each
+  // slice's own (`.best`, its index within the slice) and `.size`, in order;
+  // empty slices take no part: identity() when all are empty. Host code.
+  template <class Slices>
+  static value_type join_slices(const Slices& slices) {
+    value_type best = identity();
+    std::int64_t offset = 0;
+    for (const auto& slice : slices) {
+      if (slice.size > 0) join(best, lift(slice.best.value, offset + slice.best.index));
+      offset += slice.size;
+    }
+    return best;
+  }
 };
 
 template <class Op>
