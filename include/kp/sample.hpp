@@ -51,12 +51,18 @@ inline void check_weight_count(std::int64_t n) {
 }
 
 // The check the table build makes on the way (its first kernel counts the
-// bad and the positive weights), read back to the host: fences `space`.
+// bad and the positive weights), as the build reported it to the host:
+// fences `space`.
 template <class Space>
-void check_weight_totals(const Space& space, const View<WeightTotals, Space>& totals) {
-  WeightTotals t;
-  Kokkos::deep_copy(space, Kokkos::View<WeightTotals, Kokkos::HostSpace>(&t), totals);
+void check_weight_totals(const Space& space, const TotalsReport<Space>& report) {
   space.fence();
+  WeightTotals t;
+  using Memory = typename TotalsReport<Space>::memory_space;
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Memory>::accessible) {
+    t = report();
+  } else {
+    Kokkos::deep_copy(Kokkos::View<WeightTotals, Kokkos::HostSpace>(&t), report);
+  }
   if (t.bad > 0) {
     throw std::invalid_argument("kp::sample: " + std::to_string(t.bad) +
                                 " weights are negative, NaN or infinite");
@@ -199,7 +205,7 @@ class AliasTable {
   AliasTable(const ExecSpace& space, const WeightsView& weights,
              const impl::View<impl::DrawColumn*, ExecSpace>& columns) {
     start_build(space, weights, columns);
-    impl::check_weight_totals(space, totals_);
+    impl::check_weight_totals(space, report_);
   }
 
   std::int64_t size() const { return columns_.extent(0); }
@@ -225,7 +231,7 @@ class AliasTable {
   }
 
   // Builds the table asynchronously (a copy of non-contiguous weights
-  // fences). The build counts bad weights into totals_ on the way.
+  // fences). The build counts bad weights on the way and reports them in report_.
   template <class WeightsView, class Count = std::uint32_t>
   void start_build(const ExecSpace& space, const WeightsView& weights,
                    const impl::View<impl::DrawColumn*, ExecSpace>& columns,
@@ -244,7 +250,7 @@ class AliasTable {
     const auto slot = impl::workspace<Slot>(
         space, [&](const Slot& s) { return s.builder.capacity() >= static_cast<std::size_t>(n); },
         [&] { return Slot{impl::ParallelAliasBuilder<ExecSpace>(n)}; });
-    totals_ = slot->builder.totals();
+    report_ = slot->builder.report();
     // The builder reads the weights as a contiguous array of the space.
     if (impl::is_contiguous(weights)) {
       slot->builder.build(space, impl::contiguous_in<ExecSpace>(weights), columns_, zero_counts);
@@ -258,7 +264,7 @@ class AliasTable {
   }
 
   impl::View<impl::DrawColumn*, ExecSpace> columns_;
-  impl::View<impl::WeightTotals, ExecSpace> totals_;
+  impl::TotalsReport<ExecSpace> report_;
 };
 
 namespace impl {
@@ -292,7 +298,7 @@ struct SampleOnce {
     const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
                                   ws->columns, zero);
     draw(space, table.columns_, 0, draws, seed, counts, algorithm, zero.extent(0) > 0);
-    check_weight_totals(space, table.totals_);
+    check_weight_totals(space, table.report_);
   }
 };
 }  // namespace impl
