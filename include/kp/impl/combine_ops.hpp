@@ -111,6 +111,15 @@ struct FirstLoc {
         (a_nan | b_nan) ? (a_nan & (!b_nan | earlier)) : (better | ((a == b) & earlier));
     if (take) into = from;
   }
+  // Joins element x at `index`, which comes after every element `into` has
+  // seen (one thread walking its elements in index order): the first-index
+  // rule then needs no index compare, only "strictly better, or the first
+  // NaN". `into` still the identity takes any element (which may tie its value).
+  KOKKOS_INLINE_FUNCTION static void join_later(value_type& into, const T& x, std::int64_t index) {
+    const T b = into.value;
+    const bool take = (kMax ? x > b : x < b) | (is_nan(x) & !is_nan(b)) | (into.index == kNone);
+    if (take) into = lift(x, index);
+  }
   // The first extremum of an array cut into consecutive slices, from each
   // slice's own (`.best`, its index within the slice) and `.size`, in order;
   // empty slices take no part: identity() when all are empty. Host code.

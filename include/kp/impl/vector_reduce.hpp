@@ -28,6 +28,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include <kp/impl/combine_ops.hpp>
 #include <kp/impl/common.hpp>
 #include <kp/impl/team_combine.hpp>
 
@@ -106,8 +107,14 @@ struct VectorReduceKernel {
   Result result;
   Op op;
 
+  // A thread's packs come in index order: the first extremum joins them
+  // without its index compare (FirstLoc::join_later).
   KOKKOS_INLINE_FUNCTION void accumulate(V& acc, const Pack<T>& pack, std::int64_t first) const {
-    for (int j = 0; j < W; ++j) op.join(acc, op.lift(pack.lane[j], first + j));
+    if constexpr (is_first_loc<Op>::value) {
+      for (int j = 0; j < W; ++j) Op::join_later(acc, pack.lane[j], first + j);
+    } else {
+      for (int j = 0; j < W; ++j) op.join(acc, op.lift(pack.lane[j], first + j));
+    }
   }
 
   KOKKOS_INLINE_FUNCTION V thread_partial(std::int64_t thread, std::int64_t threads) const {
