@@ -73,6 +73,27 @@ TEMPLATE_LIST_TEST_CASE("kp scans equal the sequential scan", "[kp][scan]", Spac
   }
 }
 
+// INT32_MAX, -INT32_MAX, ...: every prefix sum is INT32_MAX or 0, but every
+// other element summed alone overflows (the host tiles' lanes and blocks
+// once did, undefined behaviour that UBSan caught). Exact everywhere.
+TEMPLATE_LIST_TEST_CASE("kp scans overflow only where the sequential scan does", "[kp][scan]",
+                        Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n : {std::int64_t{4097}, std::int64_t{3 * 16384 + 5}}) {
+    std::vector<std::int32_t> x(n);
+    for (std::int64_t i = 0; i < n; ++i) x[i] = i % 2 == 0 ? INT32_MAX : -INT32_MAX;
+    for (const kp::Algorithm a : {kp::Algorithm::automatic, kp::Algorithm::decoupled_lookback}) {
+      INFO("n " << n << ", " << kp::name(a));
+      const auto in = to_space<Space>(x, Shape::contiguous);
+      auto out = to_space<Space>(std::vector<std::int32_t>(n, -1), Shape::contiguous);
+      kp::inclusive_scan(Space(), in, out, a);
+      CHECK(to_host<Space>(out) == sequential(x, true, 0));
+      kp::exclusive_scan(Space(), in, out, 0, a);
+      CHECK(to_host<Space>(out) == sequential(x, false, 0));
+    }
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("kp scans refuse mismatched lengths", "[kp][scan]", Spaces) {
   using Space = TestType;
   const auto in = to_space<Space>(std::vector<float>(10, 1.0f), Shape::contiguous);

@@ -11,8 +11,12 @@
 // segments of the tile scanned side by side were slower still (1 KB-strided
 // streams). Sums join adjacent ranges only, so integer scans stay exact; a
 // floating-point scan differs from the sequential one by rounding, as the
-// library documents.
+// library documents. Signed integers add in their unsigned type: a lane or a
+// block sums elements whose own sum may overflow where no prefix sum does
+// (every 4th of INT_MAX, -INT_MAX, ...), which would be undefined; modulo
+// 2^N every result is exact, so it is the sequential one wherever that fits.
 #include <Kokkos_Core.hpp>
+#include <type_traits>
 
 namespace kp::impl {
 
@@ -20,44 +24,48 @@ inline constexpr int kHostScanLanes = 4;
 
 template <class T>
 class HostTileScan {
+  using A = typename std::conditional_t<std::is_integral_v<T> && std::is_signed_v<T>,
+                                        std::make_unsigned<T>, std::common_type<T>>::type;
+
  public:
   // Sums x[0, count).
   KOKKOS_INLINE_FUNCTION HostTileScan(const T* x, int count) : x_(x), count_(count) {
-    T lanes[kHostScanLanes] = {};
+    A lanes[kHostScanLanes] = {};
     int i = 0;
     for (; i + kHostScanLanes <= count; i += kHostScanLanes) {
-      for (int s = 0; s < kHostScanLanes; ++s) lanes[s] += x[i + s];
+      for (int s = 0; s < kHostScanLanes; ++s) lanes[s] += A(x[i + s]);
     }
-    T sum = T(0);
+    A sum = A(0);
     for (int s = 0; s < kHostScanLanes; ++s) sum += lanes[s];
-    for (; i < count; ++i) sum += x[i];
-    total_ = sum;
+    for (; i < count; ++i) sum += A(x[i]);
+    total_ = T(sum);
   }
 
   KOKKOS_INLINE_FUNCTION T total() const { return total_; }
 
-  // y[i] = carry + x[0] + ... + x[i] (inclusive) or + x[i - 1] (exclusive).
+  // y[i] = prefix + x[0] + ... + x[i] (inclusive) or + x[i - 1] (exclusive).
   // y may be x: a block is read whole before it is written.
-  KOKKOS_INLINE_FUNCTION void store(T carry, bool inclusive, T* y) const {
+  KOKKOS_INLINE_FUNCTION void store(T prefix, bool inclusive, T* y) const {
     const T* x = x_;
+    A carry = A(prefix);
     int i = 0;
     for (; i + kHostScanLanes <= count_; i += kHostScanLanes) {
-      T block[kHostScanLanes];  // the block's inclusive prefix
-      block[0] = x[i];
-      for (int s = 1; s < kHostScanLanes; ++s) block[s] = block[s - 1] + x[i + s];
+      A block[kHostScanLanes];  // the block's inclusive prefix
+      block[0] = A(x[i]);
+      for (int s = 1; s < kHostScanLanes; ++s) block[s] = block[s - 1] + A(x[i + s]);
       if (inclusive) {
-        for (int s = 0; s < kHostScanLanes; ++s) y[i + s] = carry + block[s];
+        for (int s = 0; s < kHostScanLanes; ++s) y[i + s] = T(carry + block[s]);
       } else {
-        y[i] = carry;
-        for (int s = 1; s < kHostScanLanes; ++s) y[i + s] = carry + block[s - 1];
+        y[i] = T(carry);
+        for (int s = 1; s < kHostScanLanes; ++s) y[i + s] = T(carry + block[s - 1]);
       }
       carry += block[kHostScanLanes - 1];
     }
     for (; i < count_; ++i) {
-      const T v = x[i];
-      if (!inclusive) y[i] = carry;
+      const A v = A(x[i]);
+      if (!inclusive) y[i] = T(carry);
       carry += v;
-      if (inclusive) y[i] = carry;
+      if (inclusive) y[i] = T(carry);
     }
   }
 
