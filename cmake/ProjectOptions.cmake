@@ -22,6 +22,16 @@ if(KP_WARNINGS_AS_ERRORS AND NOT Kokkos_ENABLE_CUDA)
   target_compile_options(kp_options INTERFACE -Werror)
 endif()
 
+# The suite's host code for the building machine's CPU (wider vectors than
+# the x86-64 baseline's SSE2). FP contraction stays off: fused multiply-adds
+# would change the last bit of sums and mandelbrot's counts, which every
+# variant is checked against bit for bit. Only the suite: the installed
+# library's users choose their own flags.
+option(KP_NATIVE "Compile the suite for this machine's CPU (-march=native)" OFF)
+if(KP_NATIVE)
+  target_compile_options(kp_options INTERFACE -march=native -ffp-contract=off)
+endif()
+
 if(KP_SANITIZE)
   target_compile_options(kp_options INTERFACE -fsanitize=${KP_SANITIZE} -fno-omit-frame-pointer
                                               -fno-sanitize-recover=all)

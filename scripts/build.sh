@@ -15,6 +15,8 @@
 #       --release      optimized build (default)
 #       --debug        debug build
 #       --sanitize     AddressSanitizer + UndefinedBehaviorSanitizer (host backends)
+#       --native       host code for this machine's CPU (-march=native, FP contraction
+#                      off, so answers stay bit for bit); its own folder (<set>-native)
 #       --apps LIST    build only these applications (e.g. reduce,scan; default all)
 #       --kokkos VERSION    the Kokkos to build against: 3.4 (default) or 4.6;
 #                           4.6 builds go to build/<set>-kokkos4.6
@@ -27,13 +29,13 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
-usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 bad() {
   echo "build.sh: $*; see --help" >&2
   exit 2
 }
 
-serial=0 openmp=0 cuda=0 mpi=0 arch="" build_type=Release sanitize=0 clean=0 run_tests=0 run_suite=0
+serial=0 openmp=0 cuda=0 mpi=0 arch="" build_type=Release sanitize=0 native=0 clean=0 run_tests=0 run_suite=0
 kokkos_root=${KOKKOS_ROOT:-} jobs=$(nproc) apps=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -49,6 +51,7 @@ while [ $# -gt 0 ]; do
     --release) build_type=Release ;;
     --debug) build_type=Debug ;;
     --sanitize) sanitize=1 ;;
+    --native) native=1 ;;
     --apps)
       [ $# -ge 2 ] || bad "--apps needs a list"
       apps=$2
@@ -113,6 +116,7 @@ name=${backends//,/-}
 [ $mpi = 1 ] && name+=-mpi
 [ "$build_type" = Debug ] && name+=-debug
 [ $sanitize = 1 ] && name+=-sanitize
+[ $native = 1 ] && name+=-native
 [ "${KP_KOKKOS:-3.4}" = 4.6 ] && name+=-kokkos4.6
 build_dir=$KP_ROOT/build/$name
 [ $clean = 1 ] && rm -rf "$build_dir"
@@ -137,6 +141,7 @@ if [ $cuda = 1 ]; then
   cmake_args+=(-DCMAKE_CXX_COMPILER="$wrapper")
 fi
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
+[ $native = 1 ] && cmake_args+=(-DKP_NATIVE=ON)
 [ $mpi = 1 ] && cmake_args+=(-DKP_ENABLE_MPI=ON)
 # KP_CMAKE_ARGS: extra CMake arguments, split at spaces (e.g. where to find
 # an MPI without compiler wrappers: -DMPI_CXX_HEADER_DIR=... ).
