@@ -1,5 +1,6 @@
 #!/bin/bash
-# Device run H (H100): the whole suite on CUDA twice, at main 9da51f9.
+# Device runs F (main at 8b5f2a6) and H (main at 9da51f9), H100: the whole
+# suite on CUDA twice.
 set -u
 export KP_CACHE=$PWD/.cache KP_OFFLINE=1 CMAKE_PREFIX_PATH=$PWD/.cache/deps/usr
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv >"$OUT/machine.txt" 2>&1
