@@ -123,6 +123,10 @@ struct ChainedScanTiles {
 
   bool in_registers;  // CUDA: RegisterTile instead of the scratch-staged TileScan
 
+  // A class-scope constant: nvcc does not let device code call the
+  // constexpr host function is_gpu_space itself.
+  static constexpr bool kHost = !is_gpu_space<Space>();
+
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     std::int32_t tile = 0;
     if (team.team_rank() == 0) {
@@ -140,7 +144,7 @@ struct ChainedScanTiles {
       }
     }
 #endif
-    if constexpr (!is_gpu_space<Space>()) {
+    if constexpr (kHost) {
       if (team.team_size() == 1) {
         scan_on_host(tile);
         return;
