@@ -355,10 +355,8 @@ class ParallelAliasBuilder {
 
   std::size_t capacity() const { return light_item_.extent(0); }
 
-  // The last build's totals and weight check (WeightTotals), on the space,
-  // and the copy the build leaves where the host reads it once `space` is
-  // fenced.
-  const View<WeightTotals, Space>& totals() const { return totals_; }
+  // The last build's totals and weight check (WeightTotals), where the host
+  // reads them once `space` is fenced.
   const TotalsReport<Space>& report() const { return report_; }
 
   // Fills table[0, n) from the n = weights.extent(0) <= capacity() non-negative
