@@ -1,7 +1,7 @@
 #pragma once
 // The scan of one tile by one host thread, with the tile in cache, as runs of
 // independent adds instead of one chain. A scan in index order is one chain
-// of dependent adds (4 cycles each for float): the look-back's host tiles,
+// of dependent adds, bound by their latency: the look-back's host tiles,
 // summed and then scanned that way, were two chains per element, so two
 // OpenMP threads were no faster than std::inclusive_scan on one thread
 // (2-core build machine, 55 ms at 2^26 floats). Here the tile's sum runs in

@@ -87,9 +87,9 @@ struct WeightTotals {
 
 // Where a build leaves a copy of its WeightTotals for the host to read after
 // a fence, with no copy of its own: pinned host memory that a CUDA kernel
-// writes directly (a pageable device-to-host copy of the 48 bytes cost about
-// as much as a kernel, 3% of a sample call on the H100), the space's own
-// memory elsewhere (host spaces; other GPUs fall back to a copy).
+// writes directly (instead of a pageable device-to-host copy after the
+// fence), the space's own memory elsewhere (host spaces; other GPUs fall
+// back to a copy).
 template <class Space>
 struct ReportMemory {
   using type = typename Space::memory_space;
