@@ -15,8 +15,11 @@
 // - Answers: those of the one-rank kp:: call on the global array, and the
 //   same on every rank. Exactly so for integer reduce and scans, minloc /
 //   maxloc of any type (ties to the first global index, the first NaN wins,
-//   empty global input gives index -1), histogram, and sample: its counts
-//   for one seed do not depend on the number of ranks.
+//   empty global input gives index -1), histogram, and sample of integer
+//   weights with n * sum < 2^53: its counts for one seed do not depend on the
+//   number of ranks. For other weights sample's table agrees with one rank's
+//   as kp::sample's agrees between spaces (to the last bit, except where a
+//   rounding of the offsets it adds lands on a column's threshold).
 // - Floating-point sums and scans: each rank's sum is combined with the
 //   others in rank order on every rank (gathered, then folded on the host),
 //   so every rank gets the same bits, which differ from the one-rank answer
@@ -30,11 +33,14 @@
 //   others waiting in a collective.
 // - Data path: through host memory (Kokkos::deep_copy to and from the
 //   space), not CUDA-aware MPI. Per call, one MPI_Allgather of a few bytes
-//   per rank; histogram adds an MPI_Allreduce of the bins; sample an
-//   MPI_Allgatherv of all the weights (every rank builds the global alias
-//   table, O(n)) and an MPI_Reduce_scatter of the counts, while the draws
-//   are split between the ranks. Counts of histogram and sample, and
-//   sample's global weights, are below 2^31 (MPI's int counts).
+//   per rank; histogram adds an MPI_Allreduce of the bins (fewer than 2^31).
+//   sample builds kp::sample's alias table of the global weights with each
+//   rank holding only its slice's columns (impl/mpi_sample.hpp): besides a
+//   few all-gathers of per-rank totals, each rank receives the window of
+//   the other ranks' prefix sums its columns pair with and sends back the
+//   counts of other ranks' items its draws gave (MPI_Alltoallv, each below
+//   2^31 bytes). Every rank computes every draw's column (random bits only)
+//   and makes the draws of its own columns.
 // - Fences: reduce, minloc / maxloc, histogram and sample fence `space` and
 //   return with their results written. The scans fence `space` once on
 //   every rank but the last (for the rank's total: the last rank's is not
@@ -52,6 +58,8 @@
 #include <vector>
 
 #include <kp/histogram.hpp>
+#include <kp/impl/mpi_common.hpp>
+#include <kp/impl/mpi_sample.hpp>
 #include <kp/minloc.hpp>
 #include <kp/reduce.hpp>
 #include <kp/sample.hpp>
@@ -61,133 +69,6 @@
 namespace kp::mpi {
 
 namespace detail {
-
-inline void check(int rc, const char* what) {
-  if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("kp::mpi: ") + what + " failed");
-}
-
-inline int comm_size(MPI_Comm comm) {
-  int size = 0;
-  check(MPI_Comm_size(comm, &size), "MPI_Comm_size");
-  return size;
-}
-
-inline int comm_rank(MPI_Comm comm) {
-  int rank = 0;
-  check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
-  return rank;
-}
-
-template <class T>
-MPI_Datatype datatype() {
-  if constexpr (std::is_same_v<T, float>) {
-    return MPI_FLOAT;
-  } else if constexpr (std::is_same_v<T, double>) {
-    return MPI_DOUBLE;
-  } else if constexpr (std::is_same_v<T, std::uint32_t>) {
-    return MPI_UINT32_T;
-  } else {
-    static_assert(std::is_same_v<T, std::uint64_t>, "kp::mpi: no MPI datatype for this type");
-    return MPI_UINT64_T;
-  }
-}
-
-// n as an MPI element count (the same n on every rank: all throw alike).
-inline int mpi_count(const char* call, std::int64_t n) {
-  if (n > INT_MAX) {
-    throw std::invalid_argument(std::string(call) + ": " + std::to_string(n) +
-                                " elements; MPI counts stop at 2^31 - 1");
-  }
-  return static_cast<int>(n);
-}
-
-// Runs `local` (this rank's own work, returning a trivially copyable value)
-// and returns every rank's value, in rank order, on every rank. If `local`
-// threw on any rank, every rank throws: its own exception where it was
-// thrown, std::runtime_error naming the first failed rank elsewhere.
-template <class Local>
-auto all_gather(MPI_Comm comm, const char* call, const Local& local) {
-  using T = decltype(local());
-  static_assert(std::is_trivially_copyable_v<T>, "kp::mpi: gathered values are copied as bytes");
-  struct Record {
-    T value;
-    int failed;
-  };
-  Record mine{};
-  std::exception_ptr error;
-  try {
-    mine.value = local();
-  } catch (...) {
-    error = std::current_exception();
-    mine.failed = 1;
-  }
-  std::vector<Record> all(comm_size(comm));
-  check(MPI_Allgather(&mine, sizeof(Record), MPI_BYTE, all.data(), sizeof(Record), MPI_BYTE, comm),
-        "MPI_Allgather");
-  std::vector<T> values;
-  values.reserve(all.size());
-  for (std::size_t r = 0; r < all.size(); ++r) {
-    if (all[r].failed) {
-      if (error) std::rethrow_exception(error);
-      throw std::runtime_error(std::string(call) + ": failed on rank " + std::to_string(r));
-    }
-    values.push_back(all[r].value);
-  }
-  return values;
-}
-
-template <class Dst, class Src>
-struct CopyElements {
-  Dst dst;
-  Src src;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const { dst(i) = src(i); }
-};
-
-template <class T>
-using HostArray = Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-
-// The elements of the rank-1 View v (any layout) on the host; fences.
-template <class Space, class V>
-std::vector<impl::value_t<V>> to_host(const Space& space, const V& v) {
-  using T = impl::value_t<V>;
-  const std::int64_t n = v.extent(0);
-  std::vector<T> host(n);
-  impl::View<const T*, Space> contiguous = impl::contiguous_in<Space>(v);
-  if (!impl::is_contiguous(v)) {
-    impl::View<T*, Space> copy(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi staging"),
-                               n);
-    Kokkos::parallel_for("kp::mpi::gather-elements", impl::IndexRange<Space>(space, 0, n),
-                         CopyElements<impl::View<T*, Space>, V>{copy, v});
-    contiguous = copy;
-  }
-  Kokkos::deep_copy(space, HostArray<T>(host.data(), n), contiguous);
-  space.fence();
-  return host;
-}
-
-// dst(i) = host[i] for the rank-1 View dst (any layout); fences.
-template <class Space, class Dst>
-void from_host(const Space& space, const std::vector<impl::value_t<Dst>>& host, const Dst& dst) {
-  using T = impl::value_t<Dst>;
-  const std::int64_t n = dst.extent(0);
-  const HostArray<const T> src(host.data(), n);
-  if (impl::is_contiguous(dst)) {
-    Kokkos::deep_copy(space, impl::contiguous_out<Space>(dst), src);
-  } else {
-    impl::View<T*, Space> copy(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi staging"),
-                               n);
-    Kokkos::deep_copy(space, copy, src);
-    Kokkos::parallel_for("kp::mpi::scatter-elements", impl::IndexRange<Space>(space, 0, n),
-                         CopyElements<Dst, impl::View<T*, Space>>{dst, copy});
-  }
-  space.fence();
-}
-
-// The first of the draws [0, draws) that rank r of `ranks` makes.
-inline std::uint64_t first_draw(std::uint64_t draws, int ranks, int r) {
-  const auto p = static_cast<std::uint64_t>(ranks), q = static_cast<std::uint64_t>(r);
-  return draws / p * q + draws % p * q / p;
-}
 
 template <bool kMax, class ExecSpace, class XView>
 ValueIndex<impl::value_t<XView>> extremum(MPI_Comm comm, const char* call, const ExecSpace& space,
@@ -307,52 +188,30 @@ template <class ExecSpace, class WeightsView, class CountsView>
 void sample(MPI_Comm comm, const ExecSpace& space, const WeightsView& weights, std::uint64_t draws,
             std::uint64_t seed, const CountsView& counts) {
   constexpr const char* call = "kp::mpi::sample";
+  impl::check_view<ExecSpace, WeightsView>();
+  impl::check_view<ExecSpace, CountsView>();
   using W = impl::value_t<WeightsView>;
   using Count = impl::value_t<CountsView>;
-  const std::vector<std::int64_t> sizes = detail::all_gather(comm, call, [&] {
+  static_assert(std::is_same_v<W, float> || std::is_same_v<W, double>,
+                "kp::mpi::sample: weights are float or double");
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
+                "kp::mpi::sample: counts are uint32 or uint64");
+  detail::all_gather(comm, call, [&] {  // agree on the sizes' check before any collective
     if (counts.extent(0) != weights.extent(0)) {
       throw std::invalid_argument(std::string(call) + ": " + std::to_string(weights.extent(0)) +
                                   " weights but " + std::to_string(counts.extent(0)) + " counts");
     }
-    return static_cast<std::int64_t>(weights.extent(0));
+    return 0;
   });
-  std::vector<int> slice(sizes.size()), start(sizes.size());
-  std::int64_t n = 0;
-  for (std::size_t r = 0; r < sizes.size(); ++r) {
-    start[r] = detail::mpi_count(call, n);
-    slice[r] = static_cast<int>(sizes[r]);
-    n += sizes[r];
+  impl::View<const W*, ExecSpace> contiguous = impl::contiguous_in<ExecSpace>(weights);
+  if (!impl::is_contiguous(weights)) {
+    impl::View<W*, ExecSpace> copy(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi::sample weights"),
+        weights.extent(0));
+    Kokkos::deep_copy(space, copy, weights);
+    contiguous = copy;
   }
-  detail::mpi_count(call, n);  // the global weights too
-  const int rank = detail::comm_rank(comm);
-
-  // Every rank builds the global table from the same weights: the same
-  // table as one rank's (bad weights: every rank throws alike).
-  const std::vector<W> mine = detail::to_host(space, weights);
-  std::vector<W> all(n);
-  detail::check(MPI_Allgatherv(mine.data(), slice[rank], detail::datatype<W>(), all.data(),
-                               slice.data(), start.data(), detail::datatype<W>(), comm),
-                "MPI_Allgatherv");
-  const impl::View<W*, ExecSpace> global_weights(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi::sample weights"), n);
-  detail::from_host(space, all, global_weights);
-  const impl::View<impl::DrawColumn*, ExecSpace> columns(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi::sample table"), n);
-  const AliasTable<ExecSpace> table(space, global_weights, columns);  // checked: fences
-
-  // This rank's share of the draws, counted for every item, then summed
-  // over the ranks, each keeping its own items' sums.
-  const impl::View<Count*, ExecSpace> drawn(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi::sample counts"), n);
-  const int ranks = static_cast<int>(sizes.size());
-  impl::draw(space, columns, detail::first_draw(draws, ranks, rank),
-             detail::first_draw(draws, ranks, rank + 1), seed, drawn, Algorithm::automatic);
-  const std::vector<Count> host = detail::to_host(space, drawn);
-  std::vector<Count> own(slice[rank]);
-  detail::check(MPI_Reduce_scatter(host.data(), own.data(), slice.data(), detail::datatype<Count>(),
-                                   MPI_SUM, comm),
-                "MPI_Reduce_scatter");
-  detail::from_host(space, own, counts);
+  detail::alias::sample(comm, call, space, contiguous, draws, seed, counts);
 }
 
 }  // namespace kp::mpi

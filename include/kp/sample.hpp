@@ -50,6 +50,19 @@ inline void check_weight_count(std::int64_t n) {
   }
 }
 
+// Throws std::invalid_argument unless a table can be built from weights of
+// these totals.
+inline void check_totals(const WeightTotals& t) {
+  if (t.bad > 0) {
+    throw std::invalid_argument("kp::sample: " + std::to_string(t.bad) +
+                                " weights are negative, NaN or infinite");
+  }
+  if (t.positive == 0) throw std::invalid_argument("kp::sample: every weight is 0");
+  if (!t.sum_finite()) {
+    throw std::invalid_argument("kp::sample: the weights sum past the largest double");
+  }
+}
+
 // The check the table build makes on the way (its first kernel counts the
 // bad and the positive weights), as the build reported it to the host:
 // fences `space`.
@@ -63,22 +76,21 @@ void check_weight_totals(const Space& space, const TotalsReport<Space>& report) 
   } else {
     Kokkos::deep_copy(Kokkos::View<WeightTotals, Kokkos::HostSpace>(&t), report);
   }
-  if (t.bad > 0) {
-    throw std::invalid_argument("kp::sample: " + std::to_string(t.bad) +
-                                " weights are negative, NaN or infinite");
-  }
-  if (t.positive == 0) throw std::invalid_argument("kp::sample: every weight is 0");
-  if (!t.sum_finite()) {
-    throw std::invalid_argument("kp::sample: the weights sum past the largest double");
-  }
+  check_totals(t);
 }
 
 // Draws [kBatch * b, kBatch * b + kBatch): every table read of the batch is
 // issued before its first counter update (independent loads in flight).
 inline constexpr std::int64_t kBatch = 8;
 
+// The item (or, for kp::mpi, the count slot) a draw's 64 random bits give.
+// A reader that may skip a draw (kp::mpi: its column is on another rank)
+// returns kNotHere for it.
+inline constexpr std::uint32_t kNotHere = 0xffffffffu;
+
 template <class Space>
 struct ReadColumns {
+  static constexpr bool kMaySkip = false;
   View<const DrawColumn*, Space> columns;
   KOKKOS_INLINE_FUNCTION std::uint32_t operator()(std::uint64_t bits) const {
     const auto n = static_cast<std::uint32_t>(columns.extent(0));
@@ -89,31 +101,32 @@ struct ReadColumns {
 
 // GPU: atomics on the counts. Draws [first, last) of the stream, in batches
 // counted from `first`.
-template <class Space, class Counts>
+template <class Read, class Counts>
 struct DrawAtomically {
   using Count = typename Counts::non_const_value_type;
-  ReadColumns<Space> read;
+  Read read;
   Counts counts;
   std::uint64_t stream, first, last;
+  KOKKOS_INLINE_FUNCTION void count(std::uint32_t item) const {
+    if (!Read::kMaySkip || item != kNotHere) atomic_count(&counts(item), Count(1));
+  }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
     const std::uint64_t begin = first + static_cast<std::uint64_t>(batch) * kBatch;
     if (begin + kBatch <= last) {
       std::uint32_t items[kBatch];
       for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, begin + k));
-      for (int k = 0; k < kBatch; ++k) atomic_count(&counts(items[k]), Count(1));
+      for (int k = 0; k < kBatch; ++k) count(items[k]);
     } else {
-      for (std::uint64_t i = begin; i < last; ++i) {
-        atomic_count(&counts(read(random_bits(stream, i))), Count(1));
-      }
+      for (std::uint64_t i = begin; i < last; ++i) count(read(random_bits(stream, i)));
     }
   }
 };
 
 // Host: thread t makes the draws of chunk t of [first, last) into its own
 // row of counts; then every item sums its rows.
-template <class Space, class Count>
+template <class Read, class Count>
 struct DrawIntoRows {
-  ReadColumns<Space> read;
+  Read read;
   Count* rows;  // chunks x n
   std::uint64_t stream, first, last, chunk;
   std::int64_t n;
@@ -122,7 +135,10 @@ struct DrawIntoRows {
     for (std::int64_t i = 0; i < n; ++i) row[i] = 0;
     const std::uint64_t begin = first + static_cast<std::uint64_t>(c) * chunk;
     const std::uint64_t end = begin < last && last - begin > chunk ? begin + chunk : last;
-    for (std::uint64_t i = begin; i < end; ++i) ++row[read(random_bits(stream, i))];
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const std::uint32_t item = read(random_bits(stream, i));
+      if (!Read::kMaySkip || item != kNotHere) ++row[item];
+    }
   }
 };
 
@@ -131,29 +147,20 @@ struct AliasBuilderSlot {
   ParallelAliasBuilder<Space> builder;
 };
 
-// counts(i) = how many of the draws [first, last) of stream `seed` from the
-// table `columns` gave item i (AliasTable::sample is first = 0; kp::mpi
-// gives each rank its own range of one global stream).
+// counts(k) = how many of the draws [first, last) of stream `seed` gave
+// k = read(bits), for the n = counts.extent(0) results `read` gives.
 // `counts_zeroed`: the caller zeroed the counts already (kp::sample's table
 // build does on a GPU).
-template <class Space, class CountsView>
-void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint64_t first,
-          std::uint64_t last, std::uint64_t seed, const CountsView& counts, Algorithm algorithm,
-          bool counts_zeroed = false) {
-  check_view<Space, CountsView>();
+template <class Space, class Read, class CountsView>
+void draw_with(const Space& space, const Read& read, std::uint64_t first, std::uint64_t last,
+               std::uint64_t seed, const CountsView& counts, Algorithm algorithm,
+               bool counts_zeroed) {
   using Count = value_t<CountsView>;
-  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
-                "kp::sample: counts are uint32 or uint64");
-  const std::int64_t n = columns.extent(0);
-  if (static_cast<std::int64_t>(counts.extent(0)) != n) {
-    throw std::invalid_argument("kp::sample: " + std::to_string(n) + " weights but " +
-                                std::to_string(counts.extent(0)) + " counts");
-  }
+  const std::int64_t n = counts.extent(0);
   if (n == 0) return;
   const std::uint64_t draws = last > first ? last - first : 0;
   last = first + draws;
   const std::uint64_t stream = stream_start(seed);
-  const ReadColumns<Space> read{columns};
   const std::uint64_t chunks = std::max<std::uint64_t>(
       1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
   const double row_bytes = double(chunks) * n * sizeof(Count);
@@ -168,7 +175,7 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
     const std::uint64_t chunk = (draws + chunks - 1) / chunks;
     Kokkos::parallel_for("kp::sample::private-bins",
                          IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
-                         DrawIntoRows<Space, Count>{read, rows, stream, first, last, chunk, n});
+                         DrawIntoRows<Read, Count>{read, rows, stream, first, last, chunk, n});
     Kokkos::parallel_for("kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
                          SumRows<CountsView>{counts, rows, n, static_cast<std::int64_t>(chunks)});
     return;
@@ -177,10 +184,29 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
     if (!counts_zeroed) Kokkos::deep_copy(space, counts, Count(0));
     const auto batches = static_cast<std::int64_t>((draws + kBatch - 1) / kBatch);
     Kokkos::parallel_for("kp::sample::draw", IndexRange<Space>(space, 0, batches),
-                         DrawAtomically<Space, CountsView>{read, counts, stream, first, last});
+                         DrawAtomically<Read, CountsView>{read, counts, stream, first, last});
     return;
   }
   unsupported("kp::sample", algorithm, Space::name());
+}
+
+// counts(i) = how many of the draws [first, last) of stream `seed` from the
+// table `columns` gave item i (AliasTable::sample is first = 0).
+template <class Space, class CountsView>
+void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint64_t first,
+          std::uint64_t last, std::uint64_t seed, const CountsView& counts, Algorithm algorithm,
+          bool counts_zeroed = false) {
+  check_view<Space, CountsView>();
+  using Count = value_t<CountsView>;
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
+                "kp::sample: counts are uint32 or uint64");
+  const std::int64_t n = columns.extent(0);
+  if (static_cast<std::int64_t>(counts.extent(0)) != n) {
+    throw std::invalid_argument("kp::sample: " + std::to_string(n) + " weights but " +
+                                std::to_string(counts.extent(0)) + " counts");
+  }
+  draw_with(space, ReadColumns<Space>{columns}, first, last, seed, counts, algorithm,
+            counts_zeroed);
 }
 
 }  // namespace impl

@@ -272,29 +272,51 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::histogram: no bins for some values throws on e
 TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank count",
                         "[kp][mpi][sample]", Spaces) {
   using Space = TestType;
+  // Integer weights (tables exact, so equal for any split) in patterns that
+  // put a rank's lights' heavies, or its heavies' lights, on other ranks:
+  // mixed; one heavy item at the end or the start (every light's alias on
+  // the last or first rank); powers of two (long runs of either class); all
+  // equal (no lights).
+  const auto weight = [](int pattern, std::int64_t i, std::int64_t n) {
+    switch (pattern) {
+      case 0:
+        return i % 5 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+      case 1:
+        return i + 1 == n ? double(n) : 1.0;
+      case 2:
+        return i == 0 ? double(3 * n) : double(i % 3);
+      case 3:
+        return double(std::int64_t{1} << (i * 13 % 31));
+      default:
+        return 7.0;
+    }
+  };
   for (const std::int64_t n :
        {std::int64_t{1}, std::int64_t{2}, std::int64_t{5}, std::int64_t{4097}}) {
-    std::vector<double> global(n);
-    for (std::int64_t i = 0; i < n; ++i) global[i] = i % 5 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
-    if (n == 1) global[0] = 3.0;
-    for (const std::uint64_t draws : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{1000003}}) {
-      auto g_counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
-      kp::sample(Space(), to_space<Space>(global, Shape::contiguous), draws, 42, g_counts);
-      const auto one = to_host<Space>(g_counts);
-      for (const Split split : kSplits) {
-        for (const Shape shape : {Shape::contiguous, Shape::strided}) {
-          const auto part = local_part(one, split);
-          const auto weights = to_space<Space>(local_part(global, split), shape);
-          auto counts = to_space<Space>(std::vector<std::uint64_t>(part.size(), 9), shape);
-          kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
-          auto counts32 = to_space<Space>(std::vector<std::uint32_t>(part.size(), 9), shape);
-          kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
-          const auto got = to_host<Space>(counts);
-          const auto got32 = to_host<Space>(counts32);
-          INFO("n " << n << ", draws " << draws << ", " << split_name(split) << ", "
-                    << shape_name(shape));
-          CHECK(got == part);
-          CHECK(std::equal(got32.begin(), got32.end(), part.begin(), part.end()));
+    for (int pattern = 0; pattern < 5; ++pattern) {
+      std::vector<double> global(n);
+      for (std::int64_t i = 0; i < n; ++i) global[i] = weight(pattern, i, n);
+      if (n == 1) global[0] = 3.0;
+      for (const std::uint64_t draws :
+           {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{1000003}}) {
+        auto g_counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
+        kp::sample(Space(), to_space<Space>(global, Shape::contiguous), draws, 42, g_counts);
+        const auto one = to_host<Space>(g_counts);
+        for (const Split split : kSplits) {
+          for (const Shape shape : {Shape::contiguous, Shape::strided}) {
+            const auto part = local_part(one, split);
+            const auto weights = to_space<Space>(local_part(global, split), shape);
+            auto counts = to_space<Space>(std::vector<std::uint64_t>(part.size(), 9), shape);
+            kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
+            auto counts32 = to_space<Space>(std::vector<std::uint32_t>(part.size(), 9), shape);
+            kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
+            const auto got = to_host<Space>(counts);
+            const auto got32 = to_host<Space>(counts32);
+            INFO("n " << n << ", pattern " << pattern << ", draws " << draws << ", "
+                      << split_name(split) << ", " << shape_name(shape));
+            CHECK(got == part);
+            CHECK(std::equal(got32.begin(), got32.end(), part.begin(), part.end()));
+          }
         }
       }
     }

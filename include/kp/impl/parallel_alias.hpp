@@ -206,10 +206,10 @@ struct Units {
   double per_weight;  // n, or n / 2^k: an item holds w * per_weight
   double column;      // W, or W / 2^k: what a column holds
 
-  template <class Space, class Weight>
-  KOKKOS_INLINE_FUNCTION Units(const View<const Weight*, Space>& weights,
-                               const View<WeightTotals, Space>& totals)
-      : per_weight(static_cast<double>(weights.extent(0))), column(totals().total.value()) {
+  // A table of n columns for weights of these totals (kp::mpi: n and the
+  // totals of the global array).
+  KOKKOS_INLINE_FUNCTION Units(std::int64_t columns, const WeightTotals& totals)
+      : per_weight(static_cast<double>(columns)), column(totals.total.value()) {
     // n columns' worth (the largest sum formed) must stay finite.
     const double n = per_weight;
     while (column > DBL_MAX / n) {
@@ -228,6 +228,8 @@ struct SplitPrefix {
 
 // Classifies each item, compacts the lights and heavies in index order, and
 // writes their inclusive prefix sums D and E; the last item stores b.
+// `columns` is the table's size, `first_item` the number of weights(0) (kp::mpi:
+// the global size, and this rank's slice of it; otherwise n and 0).
 template <class Space, class Weight>
 struct ClassifyAndCompact {
   using value_type = SplitPrefix;
@@ -236,22 +238,24 @@ struct ClassifyAndCompact {
   View<std::int64_t, Space> heavies;
   View<std::uint32_t*, Space> light_item, heavy_item;
   View<double*, Space> light_prefix, heavy_prefix;
+  std::int64_t columns;
+  std::uint32_t first_item;
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, value_type& prefix, bool final) const {
     if (!totals().usable()) return;  // PairColumns writes the fallback table
-    const Units units(weights, totals);
+    const Units units(columns, totals());
     const double s = weights(i) * units.per_weight;
     if (s >= units.column) {
       prefix.excess.add(s - units.column);
       if (final) {
-        heavy_item(prefix.heavies) = static_cast<std::uint32_t>(i);
+        heavy_item(prefix.heavies) = first_item + static_cast<std::uint32_t>(i);
         heavy_prefix(prefix.heavies) = prefix.excess.value();
       }
       ++prefix.heavies;
     } else {
       prefix.deficit.add(units.column - s);
       if (final) {
-        light_item(i - prefix.heavies) = static_cast<std::uint32_t>(i);
+        light_item(i - prefix.heavies) = first_item + static_cast<std::uint32_t>(i);
         light_prefix(i - prefix.heavies) = prefix.deficit.value();
       }
     }
@@ -309,7 +313,7 @@ struct PairColumns {
     }
     const std::int64_t b = heavies();
     const std::int64_t a = static_cast<std::int64_t>(weights.extent(0)) - b;
-    const Units units(weights, totals);
+    const Units units(weights.extent(0), totals());
     if (r < a) {
       const std::uint32_t item = light_item(r);
       if (b == 0) {  // only by rounding: every positive item is within rounding of 1
@@ -390,10 +394,10 @@ class ParallelAliasBuilder {
     // Reducing into a view of the space keeps the result there: no fence.
     Kokkos::parallel_reduce("kp::alias::totals", items, SumWeights<Space, Weight>{weights},
                             totals_);
-    Kokkos::parallel_scan(
-        "kp::alias::classify", items,
-        ClassifyAndCompact<Space, Weight>{weights, totals_, heavies_, light_item_, heavy_item_,
-                                          light_prefix_, heavy_prefix_});
+    Kokkos::parallel_scan("kp::alias::classify", items,
+                          ClassifyAndCompact<Space, Weight>{
+                              weights, totals_, heavies_, light_item_, heavy_item_, light_prefix_,
+                              heavy_prefix_, static_cast<std::int64_t>(weights.extent(0)), 0});
     Kokkos::parallel_for("kp::alias::pair", items,
                          PairColumns<Space, Weight, Entry, Count>{
                              weights, totals_, heavies_, light_item_, heavy_item_, light_prefix_,
