@@ -129,6 +129,12 @@ struct HeavyWindow {
   std::int64_t base, first;  // `first`: c(D_lo), the count below the lowest query (>= base)
   View<const double*, Space> excess;
   View<const std::uint32_t*, Space> item;
+  std::int64_t own_at, own_count;  // where this rank's own heavies are in it
+  // The window's heavies of other ranks get count slots, in window order.
+  KOKKOS_INLINE_FUNCTION std::int64_t others() const { return item.extent(0) - own_count; }
+  KOKKOS_INLINE_FUNCTION std::int64_t other_slot(std::int64_t at) const {
+    return at < own_at ? at : at - own_count;
+  }
 };
 // A window of the lights a rank's heavies search: global numbers from `base`.
 template <class Space>
@@ -164,10 +170,10 @@ struct PairSlice {
   KOKKOS_INLINE_FUNCTION bool is_own(std::uint32_t item) const {
     return own_slot(item) < table.extent(0);
   }
-  // Slots past the window's: the heavy after this rank's last, then the last
+  // Slots past the window's others: the heavy after this rank's last, then the last
   // positive item.
   KOKKOS_INLINE_FUNCTION std::uint32_t extra_slot(int k) const {
-    return static_cast<std::uint32_t>(table.extent(0) + heavy_window.item.extent(0) + k);
+    return static_cast<std::uint32_t>(table.extent(0) + heavy_window.others() + k);
   }
   KOKKOS_INLINE_FUNCTION void store(std::uint32_t item, double keep, std::uint32_t slot) const {
     table(own_slot(item)) = impl::to_draw_column(own_slot(item), {keep, slot});
@@ -191,8 +197,9 @@ struct PairSlice {
       const std::int64_t heavy = used_up < all_heavies - 1 ? used_up : all_heavies - 1;
       const std::uint32_t alias = w.item(heavy - w.base);
       store(item, weights(own_slot(item)) * units.per_weight / units.column,
-            is_own(alias) ? own_slot(alias)
-                          : static_cast<std::uint32_t>(table.extent(0) + (heavy - w.base)));
+            is_own(alias)
+                ? own_slot(alias)
+                : static_cast<std::uint32_t>(table.extent(0) + w.other_slot(heavy - w.base)));
       return;
     }
     const std::int64_t j = r - lights;
@@ -563,7 +570,13 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
   const auto last_positive = static_cast<std::uint32_t>(totals.last_positive);
 
   const View<DrawColumn*, Space> table = first(buffers->table, own);
+  const auto in_rank = [&](const Window& w, int q) {  // w's heavies on rank q, from w.lo
+    const std::int64_t lo = std::max(w.lo, heavy_base[q]),
+                       hi = std::min(w.hi, heavy_base[q + 1] - 1);
+    return Part{lo - w.lo, std::max<std::int64_t>(0, hi - lo + 1)};
+  };
   const Window hw = heavy_window_of(rank), lw = light_window_of(rank);
+  const Part own_heavies = in_rank(hw, rank);
   Kokkos::parallel_for("kp::mpi::sample::pair", items,
                        PairSlice<Space, Weight>{weights,
                                                 impl::alias_build::Units(n, totals),
@@ -580,15 +593,15 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
                                                 heavy_item,
                                                 light_prefix,
                                                 heavy_prefix,
-                                                {hw.lo, hw.first, window_excess, window_item},
+                                                {hw.lo, hw.first, window_excess, window_item,
+                                                 own_heavies.at, own_heavies.count},
                                                 {lw.lo, lw.first, window_deficit},
                                                 table});
 
   // 4. The draws into this rank's count slots; then each rank sends the
   // counts of the heavies in its window to their owners (plain counts: the
   // owner knows the window), and the two extra slots as (item, count).
-  const Window hw_own = heavy_window_of(rank);
-  const std::int64_t window_slots = hw_own.hi >= hw_own.lo ? hw_own.hi - hw_own.lo + 1 : 0;
+  const std::int64_t window_slots = (hw.hi >= hw.lo ? hw.hi - hw.lo + 1 : 0) - own_heavies.count;
   const std::int64_t slots = own + window_slots + 2;
   const auto slot_buffer = impl::workspace<SlotCounts<Space, Count>>(
       space,
@@ -601,16 +614,12 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
   impl::draw_with(space, ReadSlice<Space>{table, static_cast<std::uint64_t>(n), first_item}, 0,
                   draws, seed, slot_counts, Algorithm::automatic, false);
   const std::vector<Count> drawn = read_range(space, slot_counts, own, window_slots + 2);
-  const auto in_rank = [&](const Window& w, int q) {  // w's heavies on rank q, from w.lo
-    const std::int64_t lo = std::max(w.lo, heavy_base[q]),
-                       hi = std::min(w.hi, heavy_base[q + 1] - 1);
-    return Part{lo - w.lo, std::max<std::int64_t>(0, hi - lo + 1)};
-  };
   std::vector<Part> send(ranks, Part{0, 0}), recv(ranks, Part{0, 0});
   std::int64_t received = 0;
   for (int q = 0; q < ranks; ++q) {
     if (q == rank) continue;
-    send[q] = in_rank(hw_own, q);
+    send[q] = in_rank(hw, q);  // wholly below or above this rank's own heavies
+    send[q].at -= send[q].at < own_heavies.at ? 0 : own_heavies.count;
     recv[q] = {received, in_rank(heavy_window_of(q), rank).count};
     received += recv[q].count;
   }
