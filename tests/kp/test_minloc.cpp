@@ -92,6 +92,31 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc find the first extremum", "[kp][m
   }
 }
 
+// The host path scans blocks of kp::impl::kFirstLocBlock values for their
+// extreme first and looks again only at a block that beats the best so far:
+// arrays of a few blocks where every block improves, where blocks only tie
+// (the first index must stay), where +inf and -inf together (no NaN) make
+// the block's NaN probe fire, and where the one NaN is in the last block.
+TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][minloc]", Spaces) {
+  using Space = TestType;
+  const std::int64_t n = 3 * kp::impl::kFirstLocBlock + 5;
+  std::vector<float> descending(n), ties(n), infinities(n, 0.0f);
+  std::vector<double> late_nan(n);
+  for (std::int64_t i = 0; i < n; ++i) {
+    descending[i] = float(n - i);
+    ties[i] = float(i % 1000) - 500.0f;  // -500 and 499 in every block
+    late_nan[i] = double(i % 77);
+  }
+  infinities[kp::impl::kFirstLocBlock + 3] = INFINITY;
+  infinities[kp::impl::kFirstLocBlock + 3 + 128] = -INFINITY;  // same SIMD lane: inf - inf
+  infinities[2 * kp::impl::kFirstLocBlock + 1] = -INFINITY;
+  late_nan[n - 7] = NAN;
+  check_both<Space>(descending, "descending");
+  check_both<Space>(ties, "ties in every block");
+  check_both<Space>(infinities, "+inf and -inf");
+  check_both<Space>(late_nan, "NaN in the last block");
+}
+
 TEMPLATE_LIST_TEST_CASE("kp::minloc of empty input", "[kp][minloc]", Spaces) {
   using Space = TestType;
   const auto view = to_space<Space>(std::vector<float>{}, Shape::contiguous);

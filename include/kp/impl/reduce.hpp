@@ -57,42 +57,54 @@ struct OpReduceFunctor {
 // host thread takes one contiguous chunk; the chunks' results are joined.
 inline constexpr int kHostLanes = 32;
 
-// FirstLoc on a host: FirstLoc's join per element does not vectorize (its
-// index compare and NaN cases), so each lane keeps its best value and the
-// offset it was first seen at, as wide as the value, and a lane takes an
-// element only when it is strictly better (or the first NaN): a lane sees its
-// elements in index order, so that keeps the first. Compares and selects of
-// same-width lanes vectorize together. The lanes then join by FirstLoc.
+// FirstLoc on a host, a block of kFirstLocBlock elements at a time: first
+// the block's extreme value alone (lanes of `a < v ? a : v`, one compare and
+// select per element, which compile to SIMD min/max; floating-point lanes
+// also sum the block, which a NaN turns into NaN), then, only where that
+// value beats the best so far, a second look at the block (now in L2) for
+// its first occurrence. A later block that only ties keeps the earlier
+// index; the first NaN ends the search (the first NaN wins). A NaN sum
+// without a NaN (inf - inf) only costs the look for one. The former
+// index-tracking lanes needed two selects and an index per element:
+// 2-core VM, 2^26 floats, Serial 15.0 -> 8.0 ms, OpenMP 7.6 -> 5.5 ms.
+// Blocks of 2048 and 8192 were slower (the per-block lane fold and branch).
+inline constexpr std::int64_t kFirstLocBlock = 32768;
+
 template <class T, bool kMax>
 KOKKOS_INLINE_FUNCTION ValueIndex<T> host_first_loc(const T* x, std::int64_t begin,
                                                     std::int64_t end) {
   using Op = FirstLoc<T, kMax>;
-  using Offset = std::conditional_t<sizeof(T) <= 4, std::uint32_t, std::uint64_t>;
-  constexpr std::int64_t kBlock = std::int64_t{1} << 30;  // offsets fit
+  constexpr bool kFloat = std::is_floating_point_v<T>;
+  constexpr int kLanes = 128 / sizeof(T);  // eight SSE registers of each
   ValueIndex<T> best = Op::identity();
-  for (std::int64_t b = begin; b < end; b += kBlock) {
-    const T* const p = x + b;
-    const std::int64_t m = end - b < kBlock ? end - b : kBlock;
-    std::int64_t i = 0;
-    if (m >= kHostLanes) {
-      T value[kHostLanes];
-      Offset at[kHostLanes];
-      for (int j = 0; j < kHostLanes; ++j) {
-        value[j] = p[j];
-        at[j] = static_cast<Offset>(j);
+  std::int64_t i = begin;
+  for (; i + kFirstLocBlock <= end; i += kFirstLocBlock) {
+    const T* const p = x + i;
+    T lane[kLanes], sum[kLanes];
+    for (int j = 0; j < kLanes; ++j) lane[j] = sum[j] = p[j];
+    for (std::int64_t k = kLanes; k < kFirstLocBlock; k += kLanes) {
+      for (int j = 0; j < kLanes; ++j) {
+        const T a = p[k + j];
+        lane[j] = (kMax ? a > lane[j] : a < lane[j]) ? a : lane[j];
+        if constexpr (kFloat) sum[j] += a;  // a NaN makes it NaN (as may inf - inf)
       }
-      for (i = kHostLanes; i + kHostLanes <= m; i += kHostLanes) {
-        for (int j = 0; j < kHostLanes; ++j) {
-          const T a = p[i + j], c = value[j];
-          const bool take = (kMax ? a > c : a < c) | (is_nan(a) & !is_nan(c));
-          value[j] = take ? a : c;
-          at[j] = take ? static_cast<Offset>(i + j) : at[j];
-        }
-      }
-      for (int j = 0; j < kHostLanes; ++j) Op::join(best, Op::lift(value[j], b + at[j]));
     }
-    for (; i < m; ++i) Op::join(best, Op::lift(p[i], b + i));
+    if constexpr (kFloat) {
+      bool any_nan = false;
+      for (int j = 0; j < kLanes; ++j) any_nan |= sum[j] != sum[j];
+      std::int64_t k = 0;
+      while (any_nan && k < kFirstLocBlock && !is_nan(p[k])) ++k;
+      if (any_nan && k < kFirstLocBlock) return Op::lift(p[k], i + k);
+    }
+    T m = lane[0];
+    for (int j = 1; j < kLanes; ++j) m = (kMax ? lane[j] > m : lane[j] < m) ? lane[j] : m;
+    if ((kMax ? m > best.value : m < best.value) || best.index == Op::kNone) {
+      std::int64_t k = 0;
+      while (!(p[k] == m)) ++k;
+      best = Op::lift(p[k], i + k);
+    }
   }
+  for (; i < end; ++i) Op::join_later(best, x[i], i);
   return best;
 }
 
