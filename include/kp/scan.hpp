@@ -41,25 +41,16 @@ struct KokkosScanFunctor {
 };
 
 // One thread in index order, what a one-thread host space runs (a look-back
-// there only adds work): the sums of std::inclusive_scan / exclusive_scan.
-// In place works: each element is read before it is written. Host only.
-// Out of line on purpose: inlined into Kokkos' Serial dispatch, g++ 12 -O3
-// stored the running sum to the stack on every element, 3.2x slower than
-// std::inclusive_scan (185 vs 58 ms at 2^26 floats, 2-core machine).
+// there only adds work), in blocks of 4 independent adds and a carry
+// (HostTileScan::scan): std::inclusive_scan's one chain of dependent adds is
+// bound by their latency. In place works: each block is read before it is
+// written. Host only. Out of line on purpose: inlined into Kokkos' Serial
+// dispatch, g++ 12 -O3 stored the running sum to the stack on every element,
+// 3.2x slower than std::inclusive_scan (185 vs 58 ms at 2^26 floats, 2-core
+// machine).
 template <class T>
 [[gnu::noinline]] void sequential_scan(const T* in, T* out, std::int64_t n, bool inclusive, T sum) {
-  if (inclusive) {
-    for (std::int64_t i = 0; i < n; ++i) {
-      sum += in[i];
-      out[i] = sum;
-    }
-  } else {
-    for (std::int64_t i = 0; i < n; ++i) {
-      const T x = in[i];
-      out[i] = sum;
-      sum += x;
-    }
-  }
+  HostTileScan<T>::scan(in, n, sum, inclusive, out);
 }
 
 template <class T>

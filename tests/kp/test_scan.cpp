@@ -67,7 +67,8 @@ TEMPLATE_LIST_TEST_CASE("kp scans equal the sequential scan", "[kp][scan]", Spac
   }
   check_scans<Space, std::int64_t>((1 << 20) + 7);
   // Around the host tiles (kHostLookbackTile) and the blocks of 4 in them.
-  for (const std::int64_t n : {16383, 16384, 16385, 3 * 16384 + 6}) {
+  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  for (const std::int64_t n : {tile - 1, tile, tile + 1, 3 * tile + 6}) {
     check_scans<Space, float>(n);
     check_scans<Space, std::int32_t>(n);
   }

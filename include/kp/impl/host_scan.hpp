@@ -21,6 +21,8 @@
 namespace kp::impl {
 
 inline constexpr int kHostScanLanes = 4;
+// The tile's sum (no prefixes needed) in more lanes: SIMD registers' worth.
+inline constexpr int kHostSumLanes = 16;
 
 template <class T>
 class HostTileScan {
@@ -30,13 +32,13 @@ class HostTileScan {
  public:
   // Sums x[0, count).
   KOKKOS_INLINE_FUNCTION HostTileScan(const T* x, int count) : x_(x), count_(count) {
-    A lanes[kHostScanLanes] = {};
+    A lanes[kHostSumLanes] = {};
     int i = 0;
-    for (; i + kHostScanLanes <= count; i += kHostScanLanes) {
-      for (int s = 0; s < kHostScanLanes; ++s) lanes[s] += A(x[i + s]);
+    for (; i + kHostSumLanes <= count; i += kHostSumLanes) {
+      for (int s = 0; s < kHostSumLanes; ++s) lanes[s] += A(x[i + s]);
     }
     A sum = A(0);
-    for (int s = 0; s < kHostScanLanes; ++s) sum += lanes[s];
+    for (int s = 0; s < kHostSumLanes; ++s) sum += lanes[s];
     for (; i < count; ++i) sum += A(x[i]);
     total_ = T(sum);
   }
@@ -46,10 +48,16 @@ class HostTileScan {
   // y[i] = prefix + x[0] + ... + x[i] (inclusive) or + x[i - 1] (exclusive).
   // y may be x: a block is read whole before it is written.
   KOKKOS_INLINE_FUNCTION void store(T prefix, bool inclusive, T* y) const {
-    const T* x = x_;
+    scan(x_, count_, prefix, inclusive, y);
+  }
+
+  // The same for any x[0, count) in one pass (one thread's whole scan);
+  // returns prefix plus the sum of x.
+  KOKKOS_INLINE_FUNCTION static T scan(const T* x, std::int64_t count, T prefix, bool inclusive,
+                                       T* y) {
     A carry = A(prefix);
-    int i = 0;
-    for (; i + kHostScanLanes <= count_; i += kHostScanLanes) {
+    std::int64_t i = 0;
+    for (; i + kHostScanLanes <= count; i += kHostScanLanes) {
       A block[kHostScanLanes];  // the block's inclusive prefix
       block[0] = A(x[i]);
       for (int s = 1; s < kHostScanLanes; ++s) block[s] = block[s - 1] + A(x[i + s]);
@@ -61,12 +69,13 @@ class HostTileScan {
       }
       carry += block[kHostScanLanes - 1];
     }
-    for (; i < count_; ++i) {
+    for (; i < count; ++i) {
       const A v = A(x[i]);
       if (!inclusive) y[i] = T(carry);
       carry += v;
       if (inclusive) y[i] = T(carry);
     }
+    return T(carry);
   }
 
  private:
