@@ -33,12 +33,13 @@ Count* private_rows(const Space& space, std::size_t bytes) {
   return reinterpret_cast<Count*>(ws->bytes.data());
 }
 
-// counts(c) = the sum of column c over `row_count` rows of `columns` counts.
-template <class Counts>
+// counts(c) = the sum of column c over `row_count` rows of `columns` counts
+// (of type Row, summed as the counts' type).
+template <class Counts, class Row = typename Counts::non_const_value_type>
 struct SumRows {
   using Count = typename Counts::non_const_value_type;
   Counts counts;
-  const Count* rows;
+  const Row* rows;
   std::int64_t columns, row_count;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
     Count sum = 0;
