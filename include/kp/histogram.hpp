@@ -168,10 +168,9 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
     const auto in = contiguous_in<Space>(values);
     const auto count_rows = [&](auto row_type) {
       using Row = decltype(row_type);
-      // Rows a cache line longer than the bins: rows whose bins sit a
-      // multiple of 4 KiB apart collided (2-core VM, OpenMP, 2^26 values
-      // into 256 bins: 36.9 ms with uint32 rows of 256, 27.1 ms padded).
-      const std::int64_t stride = bins + 64 / std::int64_t(sizeof(Row));
+      // 2-core VM, OpenMP, 2^26 values into 256 bins: 36.9 ms with uint32
+      // rows of 256, 27.1 ms padded.
+      const std::int64_t stride = row_stride<Row>(bins);
       Row* rows = private_rows<Row>(space, sizeof(Row) * kSubHistograms * stride * chunks);
       Kokkos::parallel_for("kp::histogram::private-bins",
                            IndexRange<Space>(space, 0, (n + chunk - 1) / chunk),

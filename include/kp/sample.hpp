@@ -127,11 +127,11 @@ struct DrawAtomically {
 template <class Read, class Count>
 struct DrawIntoRows {
   Read read;
-  Count* rows;  // chunks x n
+  Count* rows;  // chunks rows of n, `stride` apart
   std::uint64_t stream, first, last, chunk;
-  std::int64_t n;
+  std::int64_t n, stride;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
-    Count* row = rows + c * n;
+    Count* row = rows + c * stride;
     for (std::int64_t i = 0; i < n; ++i) row[i] = 0;
     const std::uint64_t begin = first + static_cast<std::uint64_t>(c) * chunk;
     const std::uint64_t end = begin < last && last - begin > chunk ? begin + chunk : last;
@@ -177,13 +177,15 @@ void draw_with(const Space& space, const Read& read, std::uint64_t first, std::u
   if (algorithm == Algorithm::private_bins && !is_gpu_space<Space>()) {
     const auto draw_rows = [&](auto row_type) {
       using Row = decltype(row_type);
-      Row* rows = private_rows<Row>(space, static_cast<std::size_t>(row_bytes));
-      Kokkos::parallel_for("kp::sample::private-bins",
-                           IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
-                           DrawIntoRows<Read, Row>{read, rows, stream, first, last, chunk, n});
+      const std::int64_t stride = row_stride<Row>(n);
+      Row* rows = private_rows<Row>(space, sizeof(Row) * chunks * stride);
+      Kokkos::parallel_for(
+          "kp::sample::private-bins",
+          IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
+          DrawIntoRows<Read, Row>{read, rows, stream, first, last, chunk, n, stride});
       Kokkos::parallel_for(
           "kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
-          SumRows<CountsView, Row>{counts, rows, n, static_cast<std::int64_t>(chunks)});
+          SumRows<CountsView, Row>{counts, rows, stride, static_cast<std::int64_t>(chunks)});
     };
     if (narrow_rows) {
       draw_rows(std::uint32_t{});

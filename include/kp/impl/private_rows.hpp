@@ -33,8 +33,16 @@ Count* private_rows(const Space& space, std::size_t bytes) {
   return reinterpret_cast<Count*>(ws->bytes.data());
 }
 
-// counts(c) = the sum of column c over `row_count` rows of `columns` counts
-// (of type Row, summed as the counts' type).
+// The stride of a row of `columns` counts of type Row: a cache line more, so
+// that rows a multiple of 4 KiB long do not collide in the cache (they made
+// a 2-thread histogram vary from 27 to 37 ms between layouts).
+template <class Row>
+constexpr std::int64_t row_stride(std::int64_t columns) {
+  return columns + 64 / static_cast<std::int64_t>(sizeof(Row));
+}
+
+// counts(c) = the sum of column c over `row_count` rows `columns` apart
+// (counts of type Row, summed as the counts' type).
 template <class Counts, class Row = typename Counts::non_const_value_type>
 struct SumRows {
   using Count = typename Counts::non_const_value_type;
