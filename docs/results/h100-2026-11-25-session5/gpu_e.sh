@@ -1,9 +1,9 @@
 #!/bin/bash
-# Device run E (H100 machine's 16-core host, no GPU use): run D again after
-# the histogram and draw rows went 32-bit and padded (58fcf9e, d3ca35f); the CUDA build
-# (its Serial and OpenMP spaces; a host-only Kokkos 3.4 build fails there:
-# that g++ needs <cstdint> in Kokkos_MemoryPool.cpp) with this session's host paths (minloc blocks, scans in
-# blocks with 64Ki tiles, 32-bit draw rows): the CPU suite on 16 threads,
+# Device run E (H100 machine's 16-core host, no GPU use): run D's CPU suite,
+# histogram at 65536 bins and roulette on 1 and 16 threads again, after the
+# histogram and draw rows went 32-bit and padded (58fcf9e, d3ca35f). The CUDA
+# build's Serial and OpenMP spaces (a host-only Kokkos 3.4 build fails there:
+# that g++ needs <cstdint> in Kokkos_MemoryPool.cpp).
 set -u
 export KP_CACHE=$PWD/.cache KP_OFFLINE=1 CMAKE_PREFIX_PATH=$PWD/.cache/deps/usr
 export OMP_PROC_BIND=spread OMP_PLACES=threads
