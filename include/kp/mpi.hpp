@@ -38,9 +38,11 @@
 //   rank holding only its slice's columns (impl/mpi_sample.hpp): besides a
 //   few all-gathers of per-rank totals, each rank receives the window of
 //   the other ranks' prefix sums its columns pair with and sends back the
-//   counts of other ranks' items its draws gave (MPI_Alltoallv, each below
-//   2^31 bytes). Every rank computes every draw's column (random bits only)
-//   and makes the draws of its own columns.
+//   counts of other ranks' items its draws gave (MPI_Alltoallv). With more
+//   than one rank, each rank's slice and windows stay below 2^31 elements
+//   (MPI's int counts; beyond, every rank throws std::invalid_argument).
+//   Every rank computes every draw's column (random bits only) and makes
+//   the draws of its own columns.
 // - Fences: reduce, minloc / maxloc, histogram and sample fence `space` and
 //   return with their results written. The scans fence `space` once on
 //   every rank but the last (for the rank's total: the last rank's is not
