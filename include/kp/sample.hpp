@@ -99,42 +99,41 @@ struct ReadColumns {
   }
 };
 
-// GPU: atomics on the counts. Draws [first, last) of the stream, in batches
-// counted from `first`.
+// GPU: atomics on the counts. Draws [0, draws) of the stream, in batches.
 template <class Read, class Counts>
 struct DrawAtomically {
   using Count = typename Counts::non_const_value_type;
   Read read;
   Counts counts;
-  std::uint64_t stream, first, last;
+  std::uint64_t stream, draws;
   KOKKOS_INLINE_FUNCTION void count(std::uint32_t item) const {
     if (!Read::kMaySkip || item != kNotHere) atomic_count(&counts(item), Count(1));
   }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
-    const std::uint64_t begin = first + static_cast<std::uint64_t>(batch) * kBatch;
-    if (begin + kBatch <= last) {
+    const std::uint64_t begin = static_cast<std::uint64_t>(batch) * kBatch;
+    if (begin + kBatch <= draws) {
       std::uint32_t items[kBatch];
       for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, begin + k));
       for (int k = 0; k < kBatch; ++k) count(items[k]);
     } else {
-      for (std::uint64_t i = begin; i < last; ++i) count(read(random_bits(stream, i)));
+      for (std::uint64_t i = begin; i < draws; ++i) count(read(random_bits(stream, i)));
     }
   }
 };
 
-// Host: thread t makes the draws of chunk t of [first, last) into its own
-// row of counts; then every item sums its rows.
+// Host: thread t makes the draws of chunk t of [0, draws) into its own row
+// of counts; then every item sums its rows.
 template <class Read, class Count>
 struct DrawIntoRows {
   Read read;
   Count* rows;  // chunks rows of n, `stride` apart
-  std::uint64_t stream, first, last, chunk;
+  std::uint64_t stream, draws, chunk;
   std::int64_t n, stride;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
     Count* row = rows + c * stride;
     for (std::int64_t i = 0; i < n; ++i) row[i] = 0;
-    const std::uint64_t begin = first + static_cast<std::uint64_t>(c) * chunk;
-    const std::uint64_t end = begin < last && last - begin > chunk ? begin + chunk : last;
+    const std::uint64_t begin = static_cast<std::uint64_t>(c) * chunk;
+    const std::uint64_t end = begin < draws && draws - begin > chunk ? begin + chunk : draws;
     for (std::uint64_t i = begin; i < end; ++i) {
       const std::uint32_t item = read(random_bits(stream, i));
       if (!Read::kMaySkip || item != kNotHere) ++row[item];
@@ -147,19 +146,16 @@ struct AliasBuilderSlot {
   ParallelAliasBuilder<Space> builder;
 };
 
-// counts(k) = how many of the draws [first, last) of stream `seed` gave
+// counts(k) = how many of the draws 0 .. draws-1 of stream `seed` gave
 // k = read(bits), for the n = counts.extent(0) results `read` gives.
 // `counts_zeroed`: the caller zeroed the counts already (kp::sample's table
 // build does on a GPU).
 template <class Space, class Read, class CountsView>
-void draw_with(const Space& space, const Read& read, std::uint64_t first, std::uint64_t last,
-               std::uint64_t seed, const CountsView& counts, Algorithm algorithm,
-               bool counts_zeroed) {
+void draw_with(const Space& space, const Read& read, std::uint64_t draws, std::uint64_t seed,
+               const CountsView& counts, Algorithm algorithm, bool counts_zeroed) {
   using Count = value_t<CountsView>;
   const std::int64_t n = counts.extent(0);
   if (n == 0) return;
-  const std::uint64_t draws = last > first ? last - first : 0;
-  last = first + draws;
   const std::uint64_t stream = stream_start(seed);
   const std::uint64_t chunks = std::max<std::uint64_t>(
       1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
@@ -179,10 +175,9 @@ void draw_with(const Space& space, const Read& read, std::uint64_t first, std::u
       using Row = decltype(row_type);
       const std::int64_t stride = row_stride<Row>(n);
       Row* rows = private_rows<Row>(space, sizeof(Row) * chunks * stride);
-      Kokkos::parallel_for(
-          "kp::sample::private-bins",
-          IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
-          DrawIntoRows<Read, Row>{read, rows, stream, first, last, chunk, n, stride});
+      Kokkos::parallel_for("kp::sample::private-bins",
+                           IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
+                           DrawIntoRows<Read, Row>{read, rows, stream, draws, chunk, n, stride});
       Kokkos::parallel_for(
           "kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
           SumRows<CountsView, Row>{counts, rows, stride, static_cast<std::int64_t>(chunks)});
@@ -198,17 +193,17 @@ void draw_with(const Space& space, const Read& read, std::uint64_t first, std::u
     if (!counts_zeroed) Kokkos::deep_copy(space, counts, Count(0));
     const auto batches = static_cast<std::int64_t>((draws + kBatch - 1) / kBatch);
     Kokkos::parallel_for("kp::sample::draw", IndexRange<Space>(space, 0, batches),
-                         DrawAtomically<Read, CountsView>{read, counts, stream, first, last});
+                         DrawAtomically<Read, CountsView>{read, counts, stream, draws});
     return;
   }
   unsupported("kp::sample", algorithm, Space::name());
 }
 
-// counts(i) = how many of the draws [first, last) of stream `seed` from the
-// table `columns` gave item i (AliasTable::sample is first = 0).
+// counts(i) = how many of the draws 0 .. draws-1 of stream `seed` from the
+// table `columns` gave item i.
 template <class Space, class CountsView>
-void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint64_t first,
-          std::uint64_t last, std::uint64_t seed, const CountsView& counts, Algorithm algorithm,
+void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint64_t draws,
+          std::uint64_t seed, const CountsView& counts, Algorithm algorithm,
           bool counts_zeroed = false) {
   check_view<Space, CountsView>();
   using Count = value_t<CountsView>;
@@ -219,8 +214,7 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
     throw std::invalid_argument("kp::sample: " + std::to_string(n) + " weights but " +
                                 std::to_string(counts.extent(0)) + " counts");
   }
-  draw_with(space, ReadColumns<Space>{columns}, first, last, seed, counts, algorithm,
-            counts_zeroed);
+  draw_with(space, ReadColumns<Space>{columns}, draws, seed, counts, algorithm, counts_zeroed);
 }
 
 }  // namespace impl
@@ -254,7 +248,7 @@ class AliasTable {
   template <class CountsView>
   void sample(const ExecSpace& space, std::uint64_t draws, std::uint64_t seed,
               const CountsView& counts, Algorithm algorithm = Algorithm::automatic) const {
-    impl::draw(space, columns_, 0, draws, seed, counts, algorithm);
+    impl::draw(space, columns_, draws, seed, counts, algorithm);
   }
 
  private:
@@ -337,7 +331,7 @@ struct SampleOnce {
     }
     const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
                                   ws->columns, zero);
-    draw(space, table.columns_, 0, draws, seed, counts, algorithm, zero.extent(0) > 0);
+    draw(space, table.columns_, draws, seed, counts, algorithm, zero.extent(0) > 0);
     check_weight_totals(space, table.report_);
   }
 };

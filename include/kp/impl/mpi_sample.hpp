@@ -611,8 +611,8 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
             View<Count*, Space>(alloc("kp::mpi::sample counts"), slots)};
       });
   const View<Count*, Space> slot_counts = first(slot_buffer->counts, slots);
-  impl::draw_with(space, ReadSlice<Space>{table, static_cast<std::uint64_t>(n), first_item}, 0,
-                  draws, seed, slot_counts, Algorithm::automatic, false);
+  impl::draw_with(space, ReadSlice<Space>{table, static_cast<std::uint64_t>(n), first_item}, draws,
+                  seed, slot_counts, Algorithm::automatic, false);
   const std::vector<Count> drawn = read_range(space, slot_counts, own, window_slots + 2);
   std::vector<Part> send(ranks, Part{0, 0}), recv(ranks, Part{0, 0});
   std::int64_t received = 0;
