@@ -71,9 +71,9 @@ struct TeamScratchCount {
 
 // Host: thread t counts chunk t into its own row of `rows` (no atomics, no
 // sharing), four interleaved sub-histograms deep so that runs of one bin do
-// not wait on their own increments; then every bin sums its rows. A row
-// counts at most its chunk of values, so below 2^32 a chunk its counts are
-// 32-bit (half the cache of 64-bit rows; 65536 bins x 4 deep is 1 MiB).
+// not wait on their own increments; then every bin sums its rows (32-bit
+// counts below 2^32 values a chunk: with_row_type; 65536 bins x 4 deep is
+// then 1 MiB).
 inline constexpr int kSubHistograms = 4;
 
 template <class Values, class Count>
@@ -166,7 +166,7 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
         std::max<std::int64_t>(1, std::min<std::int64_t>(space.concurrency(), n));
     const std::int64_t chunk = std::max<std::int64_t>(1, (n + chunks - 1) / chunks);
     const auto in = contiguous_in<Space>(values);
-    const auto count_rows = [&](auto row_type) {
+    with_row_type<Count>(chunk, [&](auto row_type) {
       using Row = decltype(row_type);
       // 2-core VM, OpenMP, 2^26 values into 256 bins: 36.9 ms with uint32
       // rows of 256, 27.1 ms padded.
@@ -178,12 +178,7 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
       Kokkos::parallel_for(
           "kp::histogram::sum-rows", IndexRange<Space>(space, 0, bins),
           SumRows<Counts, Row>{counts, rows, stride, ((n + chunk - 1) / chunk) * kSubHistograms});
-    };
-    if (chunk <= std::int64_t{0xffffffff}) {
-      count_rows(std::uint32_t{});
-    } else {
-      count_rows(Count{});
-    }
+    });
     return;
   }
   if (algorithm == Algorithm::team_scratch) {

@@ -160,18 +160,14 @@ void draw_with(const Space& space, const Read& read, std::uint64_t draws, std::u
   const std::uint64_t chunks = std::max<std::uint64_t>(
       1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
   const std::uint64_t chunk = (draws + chunks - 1) / chunks;
-  // A thread's row counts at most `chunk` draws: 32 bits do below 2^32 (half
-  // the cache a row of 64-bit counts takes), and the rows sum into Count.
-  const bool narrow_rows = chunk <= 0xffffffffu;
-  const double row_bytes =
-      double(chunks) * n * (narrow_rows ? sizeof(std::uint32_t) : sizeof(Count));
+  const double row_bytes = double(chunks) * n * row_count_size<Count>(chunk);
   if (algorithm == Algorithm::automatic || algorithm == Algorithm::alias) {
     algorithm = !is_gpu_space<Space>() && (chunks == 1 || row_bytes <= kPrivateRowsBudget)
                     ? Algorithm::private_bins
                     : Algorithm::global_atomics;
   }
   if (algorithm == Algorithm::private_bins && !is_gpu_space<Space>()) {
-    const auto draw_rows = [&](auto row_type) {
+    with_row_type<Count>(chunk, [&](auto row_type) {
       using Row = decltype(row_type);
       const std::int64_t stride = row_stride<Row>(n);
       Row* rows = private_rows<Row>(space, sizeof(Row) * chunks * stride);
@@ -181,12 +177,7 @@ void draw_with(const Space& space, const Read& read, std::uint64_t draws, std::u
       Kokkos::parallel_for(
           "kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
           SumRows<CountsView, Row>{counts, rows, stride, static_cast<std::int64_t>(chunks)});
-    };
-    if (narrow_rows) {
-      draw_rows(std::uint32_t{});
-    } else {
-      draw_rows(Count{});
-    }
+    });
     return;
   }
   if (algorithm == Algorithm::global_atomics) {

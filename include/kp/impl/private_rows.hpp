@@ -33,6 +33,22 @@ Count* private_rows(const Space& space, std::size_t bytes) {
   return reinterpret_cast<Count*>(ws->bytes.data());
 }
 
+// A row counts at most `per_row` values (a thread's chunk): below 2^32 its
+// counts are 32-bit, half the cache of 64-bit rows, and the rows sum into the
+// caller's Count. with_row_type calls f(Row{}) with that type.
+template <class Count>
+constexpr std::size_t row_count_size(std::uint64_t per_row) {
+  return per_row <= 0xffffffffu ? sizeof(std::uint32_t) : sizeof(Count);
+}
+template <class Count, class F>
+void with_row_type(std::uint64_t per_row, F&& f) {
+  if (per_row <= 0xffffffffu) {
+    f(std::uint32_t{});
+  } else {
+    f(Count{});
+  }
+}
+
 // The stride of a row of `columns` counts of type Row: a cache line more, so
 // that rows a multiple of 4 KiB long do not collide in the cache (they made
 // a 2-thread histogram vary from 27 to 37 ms between layouts).
