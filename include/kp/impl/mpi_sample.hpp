@@ -34,6 +34,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <kp/impl/mpi_common.hpp>
@@ -73,6 +74,11 @@ namespace alias {
 using impl::DrawColumn;
 using impl::View;
 using impl::WeightTotals;
+
+// Elements [at, at + count), as a subview's range.
+inline std::pair<std::int64_t, std::int64_t> range(std::int64_t at, std::int64_t count) {
+  return {at, at + count};
+}
 
 // A rank's classes after classifying: counts, local prefix sums at the ends
 // (before the global offsets), and its first heavy item.
@@ -258,7 +264,7 @@ std::vector<T> read_range(const Space& space, const View<T*, Space>& v, std::int
   std::vector<T> host(count > 0 ? count : 0);
   if (count > 0) {
     Kokkos::deep_copy(space, HostArray<T>(host.data(), count),
-                      Kokkos::subview(v, std::make_pair(first, first + count)));
+                      Kokkos::subview(v, range(first, count)));
     space.fence();
   }
   return host;
@@ -296,6 +302,13 @@ struct Part {
   std::int64_t at, count;
 };
 
+// The elements of window w that rank q holds (elements [base[q], base[q + 1]))
+// as a part counted from w.lo.
+inline Part part_on(const Window& w, const std::vector<std::int64_t>& base, int q) {
+  const std::int64_t lo = std::max(w.lo, base[q]), hi = std::min(w.hi, base[q + 1] - 1);
+  return Part{lo - w.lo, std::max<std::int64_t>(0, hi - lo + 1)};
+}
+
 // MPI_Alltoallv of elements of T: send[r] of send_data to rank r, recv[r]
 // of recv_data from rank r (offsets and counts below 2^31: the caller checks).
 template <class T>
@@ -323,16 +336,9 @@ View<const T*, Space> gather_window(MPI_Comm comm, const Space& space, const Vie
                                     const std::vector<std::int64_t>& base,
                                     const WindowOf& window_of) {
   const int ranks = comm_size(comm), rank = comm_rank(comm);
-  const auto part = [&](const Window& w, int q) {  // w's elements on rank q, from w.lo
-    const std::int64_t lo = std::max(w.lo, base[q]), hi = std::min(w.hi, base[q + 1] - 1);
-    return Part{lo - w.lo, std::max<std::int64_t>(0, hi - lo + 1)};
-  };
-  const auto range = [](std::int64_t at, std::int64_t count) {
-    return std::make_pair(at, at + count);
-  };
   const Window w = window_of(rank);
   const std::int64_t size = w.hi >= w.lo ? w.hi - w.lo + 1 : 0;
-  const Part own = part(w, rank);
+  const Part own = part_on(w, base, rank);
   const std::int64_t own_first = own.at + w.lo - base[rank];  // in `local`
   // A window of this rank's elements only (all of them on one rank) is a
   // part of `local`; any other is a new array with this rank's part copied.
@@ -351,13 +357,13 @@ View<const T*, Space> gather_window(MPI_Comm comm, const Space& space, const Vie
   for (int r = 0; r < ranks; ++r) {
     if (r == rank) continue;
     const Window wr = window_of(r);
-    const Part p = part(wr, rank);
+    const Part p = part_on(wr, base, rank);
     send[r] = {p.at + wr.lo - base[rank], p.count};
     if (p.count > 0) {
       send_lo = std::min(send_lo, send[r].at);
       send_hi = std::max(send_hi, send[r].at + p.count);
     }
-    recv[r] = part(w, r);
+    recv[r] = part_on(w, base, r);
   }
   constexpr bool kHost =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, impl::Memory<Space>>::accessible;
@@ -447,8 +453,8 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
                                    Prefix(alloc("kp::mpi::sample excesses"), own),
                                    View<DrawColumn*, Space>(alloc("kp::mpi::sample table"), own)};
       });
-  const auto first = [&](const auto& v, std::int64_t count) {
-    return Kokkos::subview(v, std::make_pair(std::int64_t{0}, count));
+  const auto first = [](const auto& v, std::int64_t count) {
+    return Kokkos::subview(v, range(0, count));
   };
   const View<std::uint32_t*, Space> light_item = first(buffers->light_item, own),
                                     heavy_item = first(buffers->heavy_item, own);
@@ -514,19 +520,16 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
   }
   const View<const double*, Space> query_view = to_space(space, queries, "kp::mpi::sample queries");
   const View<std::int64_t*, Space> below_view(alloc("kp::mpi::sample below"), 4 * ranks);
-  const auto part = [&](std::int64_t first, std::int64_t count) {
-    return std::make_pair(first, first + count);
-  };
   Kokkos::parallel_for("kp::mpi::sample::count-heavies",
                        impl::IndexRange<Space>(space, 0, 2 * ranks),
-                       CountBelow<Space>{Kokkos::subview(heavy_prefix, part(0, mine.heavies)),
-                                         Kokkos::subview(query_view, part(0, 2 * ranks)),
-                                         Kokkos::subview(below_view, part(0, 2 * ranks)), false});
+                       CountBelow<Space>{Kokkos::subview(heavy_prefix, range(0, mine.heavies)),
+                                         Kokkos::subview(query_view, range(0, 2 * ranks)),
+                                         Kokkos::subview(below_view, range(0, 2 * ranks)), false});
   Kokkos::parallel_for(
       "kp::mpi::sample::count-lights", impl::IndexRange<Space>(space, 0, 2 * ranks),
-      CountBelow<Space>{Kokkos::subview(light_prefix, part(0, mine.lights)),
-                        Kokkos::subview(query_view, part(2 * ranks, 2 * ranks)),
-                        Kokkos::subview(below_view, part(2 * ranks, 2 * ranks)), true});
+      CountBelow<Space>{Kokkos::subview(light_prefix, range(0, mine.lights)),
+                        Kokkos::subview(query_view, range(2 * ranks, 2 * ranks)),
+                        Kokkos::subview(below_view, range(2 * ranks, 2 * ranks)), true});
   std::vector<std::int64_t> below = read_range(space, below_view, 0, 4 * ranks);
   check(MPI_Allreduce(MPI_IN_PLACE, below.data(), 4 * ranks, MPI_INT64_T, MPI_SUM, comm),
         "MPI_Allreduce");
@@ -570,11 +573,7 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
   const auto last_positive = static_cast<std::uint32_t>(totals.last_positive);
 
   const View<DrawColumn*, Space> table = first(buffers->table, own);
-  const auto in_rank = [&](const Window& w, int q) {  // w's heavies on rank q, from w.lo
-    const std::int64_t lo = std::max(w.lo, heavy_base[q]),
-                       hi = std::min(w.hi, heavy_base[q + 1] - 1);
-    return Part{lo - w.lo, std::max<std::int64_t>(0, hi - lo + 1)};
-  };
+  const auto in_rank = [&](const Window& w, int q) { return part_on(w, heavy_base, q); };
   const Window hw = heavy_window_of(rank), lw = light_window_of(rank);
   const Part own_heavies = in_rank(hw, rank);
   Kokkos::parallel_for("kp::mpi::sample::pair", items,
