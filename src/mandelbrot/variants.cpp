@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "harness/spaces.hpp"
+#include "mandelbrot/lanes.hpp"
 #include "mandelbrot/mandelbrot_app.hpp"
 
 namespace kp::bench::mandelbrot {
@@ -31,18 +32,14 @@ struct RowPerTeam {
   }
 };
 
-// Host: a thread per row, kLanes pixels at a time in SIMD lanes.
+// Host: a thread per row, its pixels in SIMD lanes (lanes.hpp).
 template <class Space>
 struct RowInLanes {
   Frame frame;
   View<Iterations*, Space> image;
+  LaneForm form;
   void operator()(std::int64_t row) const {
-    Iterations* const out = image.data() + row * frame.width;
-    for (std::int64_t column = 0; column < frame.width; column += kLanes) {
-      const int count =
-          static_cast<int>(frame.width - column < kLanes ? frame.width - column : kLanes);
-      escape_counts(frame, row, column, count, out + column);
-    }
+    escape_row(frame, row, image.data() + row * frame.width, form);
   }
 };
 
@@ -89,7 +86,7 @@ SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& ref
                           [=] {
                             Kokkos::parallel_for("mandelbrot::simd-rows",
                                                  RowPolicy(0, frame.height),
-                                                 RowInLanes<Space>{frame, image});
+                                                 RowInLanes<Space>{frame, image, best_lane_form()});
                           },
                           check, poison});
   }

@@ -4,10 +4,13 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
+#include <string>
+#include <vector>
 
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
 #include "harness/cli.hpp"
+#include "mandelbrot/lanes.hpp"
 #include "mandelbrot/mandelbrot_app.hpp"
 
 using namespace kp;
@@ -77,4 +80,24 @@ TEST_CASE("mandelbrot: bad frames are usage errors", "[mandelbrot]") {
   CHECK_THROWS_AS(make_frame(5, 5, 50, "0,0,inf,1"), UsageError);
   CHECK_THROWS_AS(make_frame(5, 5, 50, "a,0,1,1"), UsageError);
   CHECK_NOTHROW(make_frame(5, 5, 50, "0,0,1e-9,1e-9"));
+}
+
+// Both lane forms, whichever the CPU would pick, on widths around their
+// blocks (8 and 32 lanes) and at the edge of the set where a fused
+// multiply-add would change counts.
+TEST_CASE("mandelbrot: every lane form equals escape_count", "[mandelbrot]") {
+  const LaneForm form = GENERATE(LaneForm::narrow, LaneForm::wide);
+  const std::int64_t width = GENERATE(1, 7, 8, 9, 31, 32, 33, 65);
+  const std::string region = GENERATE("-2,-1.5,1,1.5", "-0.7454,0.1130,-0.7452,0.1132");
+  INFO((form == LaneForm::wide ? "wide" : "narrow") << " width " << width << " " << region);
+  const Frame frame = make_frame(width, 5, 500, region);
+  std::vector<Iterations> row(width + 1, 12345);  // one past the row: must stay as it is
+  for (std::int64_t r = 0; r < frame.height; ++r) {
+    escape_row(frame, r, row.data(), form);
+    for (std::int64_t c = 0; c < width; ++c) {
+      INFO("row " << r << " column " << c);
+      REQUIRE(row[c] == escape_count(frame, r, c));
+    }
+    REQUIRE(row[width] == 12345);
+  }
 }
