@@ -69,9 +69,11 @@ struct TeamScratchCount {
   }
 };
 
-// Host: thread t counts chunk t into its own rows (no atomics, no sharing),
-// then every bin sums its rows (32-bit counts below 2^32 values a chunk:
-// with_row_type). A chunk goes by blocks of kHistogramBlock values: first
+// Host: tasks of kHistogramTask values, each counted into the rows of the
+// thread that runs it (no atomics, no sharing; count_in_thread_rows hands
+// the tasks out as threads come free), then every bin sums the rows (32-bit
+// counts below 2^32 values: with_row_type). A task goes by blocks of
+// kHistogramBlock values: first
 // the block's bins, clamped in SIMD lanes into a small buffer, then one
 // increment each (doing both in one loop costs twice as much: the clamp does
 // not vectorize there, and a count stored may be the next value loaded).
@@ -85,6 +87,8 @@ struct TeamScratchCount {
 //   by blocks       2.5  2.4  2.2   2.0   1.1   1.3      0.9  (best depth,
 //                   prefetch past 16 KiB)
 inline constexpr int kHistogramBlock = 64;
+// Values a task counts (one thread): 1 MiB of int32, 1024 tasks at 2^28.
+inline constexpr std::int64_t kHistogramTask = std::int64_t{1} << 18;
 inline constexpr std::int64_t kHistogramL1Bytes = 16 * 1024;
 
 struct HistogramDepth {
@@ -117,17 +121,15 @@ void with_depth(const HistogramDepth& shape, F&& f) {
   }
 }
 
+// Task t: values [t * task, t * task + task) into a thread's rows.
 template <class Values, class Row, int Depth, bool Prefetch>
-struct PrivateRows {
+struct CountTask {
   Values values;
-  Row* rows;  // chunks x Depth rows of `stride` counts
-  std::int64_t bins, stride, chunk;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+  std::int64_t bins, stride, task;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
     using Value = typename Values::non_const_value_type;
     const std::int64_t n = values.extent(0);
-    Row* const row = rows + c * Depth * stride;
-    for (std::int64_t b = 0; b < Depth * stride; ++b) row[b] = 0;
-    const std::int64_t begin = c * chunk, end = begin + chunk < n ? begin + chunk : n;
+    const std::int64_t begin = t * task, end = begin + task < n ? begin + task : n;
     const Value* const x = values.data();
     const Value top = static_cast<Value>(bins - 1);
     alignas(64) std::uint32_t bin[kHistogramBlock];
@@ -223,26 +225,18 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
 
   if constexpr (!is_gpu_space<Space>()) {
     if (algorithm == Algorithm::private_bins && contiguous) {
-      const std::int64_t chunks =
-          std::max<std::int64_t>(1, std::min<std::int64_t>(space.concurrency(), n));
-      const std::int64_t chunk = std::max<std::int64_t>(1, (n + chunks - 1) / chunks);
       const auto in = contiguous_in<Space>(values);
-      with_row_type<Count>(chunk, [&](auto row_type) {
+      with_row_type<Count>(n, [&](auto row_type) {
         using Row = decltype(row_type);
-        const HistogramDepth shape = histogram_depth(bins, sizeof(Row));
-        with_depth(shape, [&](auto depth_constant, auto prefetch_constant) {
+        with_depth(histogram_depth(bins, sizeof(Row)), [&](auto depth_constant, auto prefetch) {
           constexpr int depth = decltype(depth_constant)::value;
-          constexpr bool prefetch = decltype(prefetch_constant)::value;
+          using Task = CountTask<decltype(in), Row, depth, decltype(prefetch)::value>;
           // 2-core VM, OpenMP, 2^26 values into 256 bins: 36.9 ms with uint32
           // rows of 256, 27.1 ms padded.
           const std::int64_t stride = row_stride<Row>(bins);
-          const std::int64_t used = (n + chunk - 1) / chunk;
-          Row* rows = private_rows<Row>(space, sizeof(Row) * depth * stride * chunks);
-          Kokkos::parallel_for(
-              "kp::histogram::private-bins", IndexRange<Space>(space, 0, used),
-              PrivateRows<decltype(in), Row, depth, prefetch>{in, rows, bins, stride, chunk});
-          Kokkos::parallel_for("kp::histogram::sum-rows", IndexRange<Space>(space, 0, bins),
-                               SumRows<Counts, Row>{counts, rows, stride, used * depth});
+          count_in_thread_rows<Row>(space, "kp::histogram::private-bins",
+                                    (n + kHistogramTask - 1) / kHistogramTask, depth, stride,
+                                    counts, Task{in, bins, stride, kHistogramTask});
         });
       });
       return;

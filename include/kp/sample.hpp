@@ -121,19 +121,17 @@ struct DrawAtomically {
   }
 };
 
-// Host: thread t makes the draws of chunk t of [0, draws) into its own row
-// of counts; then every item sums its rows.
-template <class Read, class Count>
-struct DrawIntoRows {
+// Host: task t makes the draws [t * task, t * task + task) into a thread's
+// row of counts (count_in_thread_rows).
+inline constexpr std::uint64_t kDrawTask = 32768;
+
+template <class Read, class Row>
+struct DrawTask {
   Read read;
-  Count* rows;  // chunks rows of n, `stride` apart
-  std::uint64_t stream, draws, chunk;
-  std::int64_t n, stride;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
-    Count* row = rows + c * stride;
-    for (std::int64_t i = 0; i < n; ++i) row[i] = 0;
-    const std::uint64_t begin = static_cast<std::uint64_t>(c) * chunk;
-    const std::uint64_t end = begin < draws && draws - begin > chunk ? begin + chunk : draws;
+  std::uint64_t stream, draws;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
+    const std::uint64_t begin = static_cast<std::uint64_t>(t) * kDrawTask;
+    const std::uint64_t end = draws - begin > kDrawTask ? begin + kDrawTask : draws;
     for (std::uint64_t i = begin; i < end; ++i) {
       const std::uint32_t item = read(random_bits(stream, i));
       if (!Read::kMaySkip || item != kNotHere) ++row[item];
@@ -157,28 +155,24 @@ void draw_with(const Space& space, const Read& read, std::uint64_t draws, std::u
   const std::int64_t n = counts.extent(0);
   if (n == 0) return;
   const std::uint64_t stream = stream_start(seed);
-  const std::uint64_t chunks = std::max<std::uint64_t>(
-      1, std::min<std::uint64_t>(space.concurrency(), (draws + 4095) / 4096));
-  const std::uint64_t chunk = (draws + chunks - 1) / chunks;
-  const double row_bytes = double(chunks) * n * row_count_size<Count>(chunk);
+  const double row_bytes = double(space.concurrency()) * n * row_count_size<Count>(draws);
   if (algorithm == Algorithm::automatic || algorithm == Algorithm::alias) {
-    algorithm = !is_gpu_space<Space>() && (chunks == 1 || row_bytes <= kPrivateRowsBudget)
-                    ? Algorithm::private_bins
-                    : Algorithm::global_atomics;
+    algorithm =
+        !is_gpu_space<Space>() && (space.concurrency() == 1 || row_bytes <= kPrivateRowsBudget)
+            ? Algorithm::private_bins
+            : Algorithm::global_atomics;
   }
-  if (algorithm == Algorithm::private_bins && !is_gpu_space<Space>()) {
-    with_row_type<Count>(chunk, [&](auto row_type) {
-      using Row = decltype(row_type);
-      const std::int64_t stride = row_stride<Row>(n);
-      Row* rows = private_rows<Row>(space, sizeof(Row) * chunks * stride);
-      Kokkos::parallel_for("kp::sample::private-bins",
-                           IndexRange<Space>(space, 0, static_cast<std::int64_t>(chunks)),
-                           DrawIntoRows<Read, Row>{read, rows, stream, draws, chunk, n, stride});
-      Kokkos::parallel_for(
-          "kp::sample::sum-rows", IndexRange<Space>(space, 0, n),
-          SumRows<CountsView, Row>{counts, rows, stride, static_cast<std::int64_t>(chunks)});
-    });
-    return;
+  if constexpr (!is_gpu_space<Space>()) {
+    if (algorithm == Algorithm::private_bins) {
+      with_row_type<Count>(draws, [&](auto row_type) {
+        using Row = decltype(row_type);
+        count_in_thread_rows<Row>(space, "kp::sample::private-bins",
+                                  static_cast<std::int64_t>((draws + kDrawTask - 1) / kDrawTask), 1,
+                                  row_stride<Row>(n), counts,
+                                  DrawTask<Read, Row>{read, stream, draws});
+      });
+      return;
+    }
   }
   if (algorithm == Algorithm::global_atomics) {
     if (!counts_zeroed) Kokkos::deep_copy(space, counts, Count(0));

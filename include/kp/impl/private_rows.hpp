@@ -1,14 +1,17 @@
 #pragma once
 // Per-thread rows of counts on host spaces (histogram's private bins,
-// sample's draw rows): each thread counts into its own row, then every
-// column sums its rows. The rows come from one workspace that grows to the
-// largest request.
+// sample's draw rows): the work is cut into tasks handed out to the threads
+// as they come free, each task counts into the rows of the thread that runs
+// it, then every column sums the rows. The rows come from one workspace that
+// grows to the largest request.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include <kp/impl/common.hpp>
+#include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
 
 namespace kp::impl {
@@ -33,9 +36,10 @@ Count* private_rows(const Space& space, std::size_t bytes) {
   return reinterpret_cast<Count*>(ws->bytes.data());
 }
 
-// A row counts at most `per_row` values (a thread's chunk): below 2^32 its
-// counts are 32-bit, half the cache of 64-bit rows, and the rows sum into the
-// caller's Count. with_row_type calls f(Row{}) with that type.
+// A row counts at most `per_row` values (all the values of a call: any
+// thread may run every task): below 2^32 its counts are 32-bit, half the
+// cache of 64-bit rows, and the rows sum into the caller's Count.
+// with_row_type calls f(Row{}) with that type.
 template <class Count>
 constexpr std::size_t row_count_size(std::uint64_t per_row) {
   return per_row <= 0xffffffffu ? sizeof(std::uint32_t) : sizeof(Count);
@@ -57,19 +61,74 @@ constexpr std::int64_t row_stride(std::int64_t columns) {
   return columns + 64 / static_cast<std::int64_t>(sizeof(Row));
 }
 
-// counts(c) = the sum of column c over `row_count` rows `columns` apart
-// (counts of type Row, summed as the counts' type).
-template <class Counts, class Row = typename Counts::non_const_value_type>
-struct SumRows {
+// The rows of one thread (a UniqueToken slot): `depth` rows `stride` apart,
+// zeroed by the first task that runs on the slot.
+template <class Space, class Row, class Task>
+struct RunInSlot {
+  Kokkos::Experimental::UniqueToken<Space> token;
+  Task task;
+  Row* rows;
+  int* used;  // per slot: 1 once its rows are zeroed
+  std::int64_t slot_size;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
+    const int slot = token.acquire();
+    Row* mine = rows + slot * slot_size;
+    if (!used[slot]) {
+      for (std::int64_t i = 0; i < slot_size; ++i) mine[i] = 0;
+      used[slot] = 1;
+    }
+    task(t, mine);
+    token.release(slot);
+  }
+};
+
+struct ClearFlags {
+  int* used;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const { used[s] = 0; }
+};
+
+// counts(c) = column c summed over the rows of every slot a task ran on.
+template <class Counts, class Row>
+struct SumSlots {
   using Count = typename Counts::non_const_value_type;
   Counts counts;
   const Row* rows;
-  std::int64_t columns, row_count;
+  const int* used;
+  int slots, depth;
+  std::int64_t slot_size, stride;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
     Count sum = 0;
-    for (std::int64_t r = 0; r < row_count; ++r) sum += rows[r * columns + c];
+    for (int s = 0; s < slots; ++s) {
+      if (!used[s]) continue;
+      for (int r = 0; r < depth; ++r) sum += rows[s * slot_size + r * stride + c];
+    }
     counts(c) = sum;
   }
 };
+
+// Runs task(t, rows) for t in [0, tasks) on the host space, each on some
+// thread's `depth` rows of counts (Row) `stride` apart, handing the tasks out
+// one at a time as threads come free: a thread that runs slower (a busy or
+// smaller core) takes fewer. Then counts(c) = the sum of column c of every
+// row. Labels: `label` and `label`::sum.
+template <class Row, class Space, class Counts, class Task>
+void count_in_thread_rows(const Space& space, const std::string& label, std::int64_t tasks,
+                          int depth, std::int64_t stride, const Counts& counts, const Task& task) {
+  const Kokkos::Experimental::UniqueToken<Space> token(space);
+  const int slots = token.size();
+  const std::int64_t slot_size = depth * stride;
+  const std::size_t flag_bytes = (sizeof(int) * slots + 63) / 64 * 64;
+  char* bytes = private_rows<char>(space, flag_bytes + sizeof(Row) * slots * slot_size);
+  int* used = reinterpret_cast<int*>(bytes);
+  Row* rows = reinterpret_cast<Row*>(bytes + flag_bytes);
+  Kokkos::parallel_for(label + "::clear", IndexRange<Space>(space, 0, slots), ClearFlags{used});
+  using Tasks = Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
+                                    Kokkos::IndexType<std::int64_t>>;
+  Kokkos::parallel_for(label, Tasks(space, 0, tasks, Kokkos::ChunkSize(1)),
+                       RunInSlot<Space, Row, Task>{token, task, rows, used, slot_size});
+  Kokkos::parallel_for(label + "::sum",
+                       IndexRange<Space>(space, 0, static_cast<std::int64_t>(counts.extent(0))),
+                       SumSlots<Counts, Row>{counts, rows, used, slots, depth, slot_size, stride});
+}
 
 }  // namespace kp::impl
