@@ -112,3 +112,30 @@ TEMPLATE_LIST_TEST_CASE("kp::sample refuses bad weights", "[kp][sample]", Spaces
   CHECK(host[0] == 0);
   CHECK(host[1] + host[2] == 1000);
 }
+
+// Host draws pick the column or its alias by a branch or, for tables whose
+// coins a branch predictor would often miss, by arithmetic: both give the
+// same item for every draw, and the choice follows the table.
+TEST_CASE("kp::sample host draws: the select reads as the branch does", "[kp][sample]") {
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  const std::int64_t n = 1000;
+  kp::impl::View<kp::impl::DrawColumn*, Host> full("full", n), mixed("mixed", n);
+  for (std::int64_t c = 0; c < n; ++c) {
+    const auto alias = static_cast<std::uint32_t>((c * 7919) % n);
+    full(c) = {0xffffffffu, static_cast<std::uint32_t>(c)};
+    // Thresholds across the whole range, both ends included.
+    const std::uint32_t threshold =
+        c % 3 == 0 ? 0u : (c % 3 == 1 ? 0xffffffffu : static_cast<std::uint32_t>(c * 4294967u));
+    mixed(c) = {threshold, alias};
+  }
+  const kp::impl::ReadColumns<Host, false> branch{mixed};
+  const kp::impl::ReadColumns<Host, true> select{mixed};
+  for (std::uint64_t i = 0; i < 200000; ++i) {
+    const std::uint64_t bits = kp::impl::random_bits(kp::impl::stream_start(7), i);
+    INFO("draw " << i);
+    REQUIRE(select(bits) == branch(bits));
+  }
+  CHECK_FALSE(kp::impl::draws_by_select(Host(), full, 1000000));
+  CHECK(kp::impl::draws_by_select(Host(), mixed, 1000000));
+  CHECK_FALSE(kp::impl::draws_by_select(Host(), mixed, n - 1));  // fewer draws than columns
+}
