@@ -172,7 +172,15 @@ struct DrawTask {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
     const std::uint64_t begin = static_cast<std::uint64_t>(t) * kDrawTask;
     const std::uint64_t end = draws - begin > kDrawTask ? begin + kDrawTask : draws;
-    for (std::uint64_t i = begin; i < end; ++i) {
+    std::uint64_t i = begin;
+    for (; i + kBatch <= end; i += kBatch) {
+      std::uint32_t items[kBatch];
+      for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, i + k));
+      for (int k = 0; k < kBatch; ++k) {
+        if (!Read::kMaySkip || items[k] != kNotHere) ++row[items[k]];
+      }
+    }
+    for (; i < end; ++i) {
       const std::uint32_t item = read(random_bits(stream, i));
       if (!Read::kMaySkip || item != kNotHere) ++row[item];
     }
