@@ -1,21 +1,13 @@
 #!/bin/bash
 # Device run F (H100 machine's 16-core host, no GPU use): the histogram's
 # host rows by blocks (clamp in SIMD, then increments; depth from the bins,
-# prefetch past 16 KiB) and mandelbrot's AVX2 copy picked at run time, in
+# prefetch past 16 KiB) and mandelbrot's AVX-512 / AVX2 copies picked at run time, in
 # the CUDA build's Serial and OpenMP spaces (a host-only Kokkos 3.4 build
 # fails there: that g++ needs <cstdint> in Kokkos_MemoryPool.cpp). Ceilings
 # from `bandwidth` in the same run; reduce and roulette again, each twice.
-set -u
-export KP_CACHE=$PWD/.cache KP_OFFLINE=1 CMAKE_PREFIX_PATH=$PWD/.cache/deps/usr
-export OMP_PROC_BIND=spread OMP_PLACES=threads
-{ nproc; lscpu | head -20; } >"$OUT/machine.txt" 2>&1
-t0=$SECONDS
-log() { echo "$* at $((SECONDS - t0)) s" >>"$OUT/times.txt"; }
-timeout 330 scripts/build.sh --cuda -j 16 --apps bandwidth,reduce,histogram,roulette,mandelbrot \
-  >"$OUT/build.log" 2>&1
-log "build rc=$?"
-B=build/serial-openmp-cuda/apps
-run() { echo "\$ $*" >>"$OUT/cpu.txt"; timeout 120 "$@" >>"$OUT/cpu.txt" 2>&1; echo "rc=$?" >>"$OUT/cpu.txt"; }
+BUILD_LIMIT=330
+source "$(dirname "$0")/device_env.sh"
+build --apps bandwidth,reduce,histogram,roulette,mandelbrot
 run $B/bandwidth --spaces serial,openmp --max-time 0.3
 log "bandwidth"
 for bins in 256 65536 256 65536 4096 1048576; do

@@ -5,16 +5,9 @@
 # Kokkos' UniqueToken). Run F2's probe (gpu_f2.sh) showed that host's 16
 # vCPUs run the same work 2-4x apart. The CPU suite, then
 # histogram and roulette twice, roulette's ramp weights on 1 and 16 threads.
-set -u
-export KP_CACHE=$PWD/.cache KP_OFFLINE=1 CMAKE_PREFIX_PATH=$PWD/.cache/deps/usr
-export OMP_PROC_BIND=spread OMP_PLACES=threads
-{ nproc; lscpu | head -20; } >"$OUT/machine.txt" 2>&1
-t0=$SECONDS
-log() { echo "$* at $((SECONDS - t0)) s" >>"$OUT/times.txt"; }
-timeout 300 scripts/build.sh --cuda -j 16 >"$OUT/build.log" 2>&1
-log "build rc=$?"
-B=build/serial-openmp-cuda/apps
-run() { echo "\$ $*" >>"$OUT/cpu.txt"; timeout 120 "$@" >>"$OUT/cpu.txt" 2>&1; echo "rc=$?" >>"$OUT/cpu.txt"; }
+BUILD_LIMIT=300
+source "$(dirname "$0")/device_env.sh"
+build
 for bins in 256 65536 256 65536; do
   run $B/histogram --spaces serial,openmp --bins $bins --max-time 0.3
 done

@@ -3,17 +3,9 @@
 # host draws took a select where a branch would miss (4d1694d): roulette
 # kp and alias-parallel, uniform / ramp / sparse weights, 1 and 16 threads,
 # twice; then the OpenMP histogram and mandelbrot rows once more.
-set -u
-export KP_CACHE=$PWD/.cache KP_OFFLINE=1 CMAKE_PREFIX_PATH=$PWD/.cache/deps/usr
-export OMP_PROC_BIND=spread OMP_PLACES=threads
-{ nproc; lscpu | head -20; } >"$OUT/machine.txt" 2>&1
-t0=$SECONDS
-log() { echo "$* at $((SECONDS - t0)) s" >>"$OUT/times.txt"; }
-timeout 300 scripts/build.sh --cuda -j 16 --apps bandwidth,histogram,roulette,mandelbrot \
-  >"$OUT/build.log" 2>&1
-log "build rc=$?"
-B=build/serial-openmp-cuda/apps
-run() { echo "\$ $*" >>"$OUT/cpu.txt"; timeout 120 "$@" >>"$OUT/cpu.txt" 2>&1; echo "rc=$?" >>"$OUT/cpu.txt"; }
+BUILD_LIMIT=300
+source "$(dirname "$0")/device_env.sh"
+build --apps bandwidth,histogram,roulette,mandelbrot
 for pass in 1 2; do
   for w in uniform ramp sparse; do
     for t in 1 16; do
