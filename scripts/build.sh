@@ -172,7 +172,13 @@ Built ($backends, $build_type) in $build_dir
 MSG
 
 if [ $run_tests = 1 ]; then
-  ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+  # Open MPI 4.1 processes started at once race on its per-user session
+  # directory in /tmp (one removes it as empty while another creates its own
+  # in it: "A call to mkdir was unable to create the desired directory",
+  # open-mpi/ompi#8510), so an MPI build's tests run one at a time.
+  test_jobs=$jobs
+  [ $mpi = 1 ] && test_jobs=1
+  ctest --test-dir "$build_dir" --output-on-failure -j "$test_jobs"
 fi
 if [ $run_suite = 1 ]; then
   "$build_dir/apps/suite" --results "$KP_ROOT/results/$name"
