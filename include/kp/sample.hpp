@@ -139,25 +139,35 @@ bool draws_by_select(const Space& space, const View<DrawColumn*, Space>& columns
   return sum / (double(n) * 0x1.0p32) > kSelectAboveMisses;
 }
 
-// GPU: atomics on the counts. Draws [0, draws) of the stream, in batches.
+// count(item) for each of the draws [begin, end) of the stream that `read`
+// gives an item here (not kNotHere), in batches of kBatch: every table read
+// of a batch is issued before its first count.
+template <class Read, class Count>
+KOKKOS_INLINE_FUNCTION void draw_range(const Read& read, std::uint64_t stream, std::uint64_t begin,
+                                       std::uint64_t end, const Count& count) {
+  const auto counted = [&](std::uint32_t item) {
+    if (!Read::kMaySkip || item != kNotHere) count(item);
+  };
+  std::uint64_t i = begin;
+  for (; i + kBatch <= end; i += kBatch) {
+    std::uint32_t items[kBatch];
+    for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, i + k));
+    for (int k = 0; k < kBatch; ++k) counted(items[k]);
+  }
+  for (; i < end; ++i) counted(read(random_bits(stream, i)));
+}
+
+// GPU: atomics on the counts. Draws [0, draws) of the stream, a batch each.
 template <class Read, class Counts>
 struct DrawAtomically {
   using Count = typename Counts::non_const_value_type;
   Read read;
   Counts counts;
   std::uint64_t stream, draws;
-  KOKKOS_INLINE_FUNCTION void count(std::uint32_t item) const {
-    if (!Read::kMaySkip || item != kNotHere) atomic_count(&counts(item), Count(1));
-  }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
     const std::uint64_t begin = static_cast<std::uint64_t>(batch) * kBatch;
-    if (begin + kBatch <= draws) {
-      std::uint32_t items[kBatch];
-      for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, begin + k));
-      for (int k = 0; k < kBatch; ++k) count(items[k]);
-    } else {
-      for (std::uint64_t i = begin; i < draws; ++i) count(read(random_bits(stream, i)));
-    }
+    draw_range(read, stream, begin, draws - begin > kBatch ? begin + kBatch : draws,
+               [&](std::uint32_t item) { atomic_count(&counts(item), Count(1)); });
   }
 };
 
@@ -171,19 +181,8 @@ struct DrawTask {
   std::uint64_t stream, draws;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
     const std::uint64_t begin = static_cast<std::uint64_t>(t) * kDrawTask;
-    const std::uint64_t end = draws - begin > kDrawTask ? begin + kDrawTask : draws;
-    std::uint64_t i = begin;
-    for (; i + kBatch <= end; i += kBatch) {
-      std::uint32_t items[kBatch];
-      for (int k = 0; k < kBatch; ++k) items[k] = read(random_bits(stream, i + k));
-      for (int k = 0; k < kBatch; ++k) {
-        if (!Read::kMaySkip || items[k] != kNotHere) ++row[items[k]];
-      }
-    }
-    for (; i < end; ++i) {
-      const std::uint32_t item = read(random_bits(stream, i));
-      if (!Read::kMaySkip || item != kNotHere) ++row[item];
-    }
+    draw_range(read, stream, begin, draws - begin > kDrawTask ? begin + kDrawTask : draws,
+               [&](std::uint32_t item) { ++row[item]; });
   }
 };
 
