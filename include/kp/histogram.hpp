@@ -73,15 +73,13 @@ struct TeamScratchCount {
 // thread that runs it (no atomics, no sharing; count_in_thread_rows hands
 // the tasks out as threads come free), then every bin sums the rows (32-bit
 // counts below 2^32 values: with_row_type). A task goes by blocks of
-// kHistogramBlock values: first
-// the block's bins, clamped in SIMD lanes into a small buffer, then one
-// increment each (doing both in one loop costs twice as much: the clamp does
-// not vectorize there, and a count stored may be the next value loaded).
-// The increments go to histogram_depth() interleaved sub-histograms, so
-// that runs of one bin do not wait on their own stores, as long as they fit
-// in a first-level cache; past it, one sub-histogram, and the block's bins
-// are prefetched before they are incremented.
-// One core of the 2-core VM (uint32 rows, uniform int32 values; Gitem/s):
+// kHistogramBlock values: first the block's bins, clamped in SIMD lanes into
+// a small buffer, then one increment each (doing both in one loop costs twice as much: the clamp
+// does not vectorize there, and a count stored may be the next value loaded). The increments go to
+// histogram_depth() interleaved sub-histograms, so that runs of one bin do not wait on their own
+// stores, as long as they fit in a first-level cache; past it, one sub-histogram, and the block's
+// bins are prefetched before they are incremented. One core of the 2-core VM (uint32 rows, uniform
+// int32 values; Gitem/s):
 //   bins            16   256  1024  2048  8192  65536  2^20
 //   one loop, 4     1.2  1.2  1.0   0.8   0.7   0.7-0.8  0.2
 //   by blocks       2.5  2.4  2.2   2.0   1.1   1.3      0.9  (best depth,
@@ -121,15 +119,17 @@ void with_depth(const HistogramDepth& shape, F&& f) {
   }
 }
 
-// Task t: values [t * task, t * task + task) into a thread's rows.
+// Task t: values [t * kHistogramTask, (t + 1) * kHistogramTask) into a
+// thread's rows.
 template <class Values, class Row, int Depth, bool Prefetch>
 struct CountTask {
   Values values;
-  std::int64_t bins, stride, task;
+  std::int64_t bins, stride;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
     using Value = typename Values::non_const_value_type;
     const std::int64_t n = values.extent(0);
-    const std::int64_t begin = t * task, end = begin + task < n ? begin + task : n;
+    const std::int64_t begin = t * kHistogramTask;
+    const std::int64_t end = n - begin > kHistogramTask ? begin + kHistogramTask : n;
     const Value* const x = values.data();
     const Value top = static_cast<Value>(bins - 1);
     alignas(64) std::uint32_t bin[kHistogramBlock];
@@ -236,7 +236,7 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
           const std::int64_t stride = row_stride<Row>(bins);
           count_in_thread_rows<Row>(space, "kp::histogram::private-bins",
                                     (n + kHistogramTask - 1) / kHistogramTask, depth, stride,
-                                    counts, Task{in, bins, stride, kHistogramTask});
+                                    counts, Task{in, bins, stride});
         });
       });
       return;
