@@ -11,6 +11,7 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -75,58 +76,55 @@ struct TeamScratchCount {
 // counts below 2^32 values: with_row_type). A task goes by blocks of
 // kHistogramBlock values: first the block's bins, clamped in SIMD lanes into
 // a small buffer, then one increment each (doing both in one loop costs twice as much: the clamp
-// does not vectorize there, and a count stored may be the next value loaded). The increments go to
-// histogram_depth() interleaved sub-histograms, so that runs of one bin do not wait on their own
-// stores, as long as they fit in a first-level cache; past it, one sub-histogram, and the block's
-// bins are prefetched before they are incremented. One core of the 2-core VM (uint32 rows, uniform
-// int32 values; Gitem/s):
-//   bins            16   256  1024  2048  8192  65536  2^20
-//   one loop, 4     1.2  1.2  1.0   0.8   0.7   0.7-0.8  0.2
-//   by blocks       2.5  2.4  2.2   2.0   1.1   1.3      0.9  (best depth,
-//                   prefetch past 16 KiB)
+// does not vectorize there, and a count stored may be the next value loaded). The increments read
+// the buffer two bins at a time (one 64-bit load for two increments) and go to histogram_depth()
+// interleaved sub-histograms, so that runs of one bin do not wait on their own stores, as long as
+// they stay well inside a core's second-level cache. One core of the 2-core VM (AMD EPYC, uint32
+// rows, 2^26 int32 values uniform over the bins and 1/16 beyond each end; G values/s, median of 5;
+// the seventh session's probe, docs/PERFORMANCE.md):
+//   bins                  256   4096  16384  65536  2^18  2^20
+//   one bin a load,
+//   prefetch past 16 KiB  2.35  2.09  1.05   1.25   1.00  0.76  (the sixth session's form)
+//   two bins a load       2.51  2.12  1.80   1.65   1.40  1.04  (depth 4, 4, 4, 2, 1, 1)
+// Prefetching the block's bins made every size slower on that machine, up to 2^20 bins.
 inline constexpr int kHistogramBlock = 64;
 // Values a task counts (one thread): 1 MiB of int32, 1024 tasks at 2^28.
 inline constexpr std::int64_t kHistogramTask = std::int64_t{1} << 18;
-inline constexpr std::int64_t kHistogramL1Bytes = 16 * 1024;
+// Sub-histograms of one thread: as deep as fits this many bytes.
+inline constexpr std::int64_t kHistogramRowsBytes = 512 * 1024;
 
-struct HistogramDepth {
-  int depth;      // sub-histograms: 8, 4, 2 or 1
-  bool prefetch;  // one sub-histogram larger than kHistogramL1Bytes
-};
-inline HistogramDepth histogram_depth(std::int64_t bins, std::size_t row_size) {
+// Sub-histograms: 4, 2 or 1.
+inline int histogram_depth(std::int64_t bins, std::size_t row_size) {
   const std::int64_t bytes = bins * static_cast<std::int64_t>(row_size);
-  for (int depth : {8, 4, 2}) {
-    if (depth * bytes <= kHistogramL1Bytes) return {depth, false};
+  for (int depth : {4, 2}) {
+    if (depth * bytes <= kHistogramRowsBytes) return depth;
   }
-  return {1, bytes > kHistogramL1Bytes};
+  return 1;
 }
 
-// f(depth, prefetch) with both as compile-time constants.
+// f(depth) with depth as a compile-time constant.
 template <class F>
-void with_depth(const HistogramDepth& shape, F&& f) {
-  using Yes = std::true_type;
-  using No = std::false_type;
-  switch (shape.depth) {
-    case 8:
-      return f(std::integral_constant<int, 8>{}, No{});
+void with_depth(int depth, F&& f) {
+  switch (depth) {
     case 4:
-      return f(std::integral_constant<int, 4>{}, No{});
+      return f(std::integral_constant<int, 4>{});
     case 2:
-      return f(std::integral_constant<int, 2>{}, No{});
+      return f(std::integral_constant<int, 2>{});
     default:
-      return shape.prefetch ? f(std::integral_constant<int, 1>{}, Yes{})
-                            : f(std::integral_constant<int, 1>{}, No{});
+      return f(std::integral_constant<int, 1>{});
   }
 }
 
 // Task t: values [t * kHistogramTask, (t + 1) * kHistogramTask) into a
 // thread's rows.
-template <class Values, class Row, int Depth, bool Prefetch>
+template <class Values, class Row, int Depth>
 struct CountTask {
   Values values;
   std::int64_t bins, stride;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
     using Value = typename Values::non_const_value_type;
+    constexpr int step = Depth < 2 ? 2 : Depth;  // bins a round of increments takes
+    static_assert(kHistogramBlock % step == 0, "a full block is whole rounds");
     const std::int64_t n = values.extent(0);
     const std::int64_t begin = t * kHistogramTask;
     const std::int64_t end = n - begin > kHistogramTask ? begin + kHistogramTask : n;
@@ -142,14 +140,16 @@ struct CountTask {
         const Value low = v < Value(0) ? Value(0) : v;
         bin[j] = static_cast<std::uint32_t>(low < top ? low : top);
       }
-      if constexpr (Prefetch) {
-#if !defined(__CUDA_ARCH__) && defined(__GNUC__)
-        for (int j = 0; j < m; ++j) __builtin_prefetch(row + bin[j], 1, 3);
-#endif
-      }
       int j = 0;
-      for (; j + Depth <= m; j += Depth) {
-        for (int k = 0; k < Depth; ++k) ++sub[k][bin[j + k]];
+      if (m == kHistogramBlock) {
+        for (; j < m; j += step) {
+          for (int k = 0; k < step; k += 2) {
+            std::uint64_t two;  // bins j + k and j + k + 1, in either order
+            std::memcpy(&two, bin + j + k, sizeof two);
+            ++sub[k % Depth][static_cast<std::uint32_t>(two)];
+            ++sub[(k + 1) % Depth][two >> 32];
+          }
+        }
       }
       for (; j < m; ++j) ++row[bin[j]];
     }
@@ -183,7 +183,7 @@ template <class Space, class Value, class Count>
 Algorithm histogram_algorithm(const Space& space, std::int64_t bins) {
   if (!is_gpu_space<Space>()) {
     const double bytes = double(space.concurrency()) *
-                         histogram_depth(bins, sizeof(std::uint32_t)).depth * bins *
+                         histogram_depth(bins, sizeof(std::uint32_t)) * bins *
                          sizeof(std::uint32_t);
     return bytes <= kPrivateRowsBudget ? Algorithm::private_bins : Algorithm::global_atomics;
   }
@@ -228,9 +228,9 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
       const auto in = contiguous_in<Space>(values);
       with_row_type<Count>(n, [&](auto row_type) {
         using Row = decltype(row_type);
-        with_depth(histogram_depth(bins, sizeof(Row)), [&](auto depth_constant, auto prefetch) {
+        with_depth(histogram_depth(bins, sizeof(Row)), [&](auto depth_constant) {
           constexpr int depth = decltype(depth_constant)::value;
-          using Task = CountTask<decltype(in), Row, depth, decltype(prefetch)::value>;
+          using Task = CountTask<decltype(in), Row, depth>;
           // 2-core VM, OpenMP, 2^26 values into 256 bins: 36.9 ms with uint32
           // rows of 256, 27.1 ms padded.
           const std::int64_t stride = row_stride<Row>(bins);
