@@ -50,13 +50,16 @@ endif()
 # (nvcc is not asked to compile TBB's headers), those rows are left out and
 # libstdc++ is held to its serial backend, so that no translation unit
 # needs TBB at link time.
+# With TBB, kp_std_par also holds start_tbb_on_openmp_cpus (harness/std_par.hpp),
+# which gives TBB the CPUs of the OpenMP threads.
 find_package(TBB QUIET)
-add_library(kp_std_par INTERFACE)
 if(TBB_FOUND AND NOT Kokkos_ENABLE_CUDA)
-  target_link_libraries(kp_std_par INTERFACE TBB::tbb)
-  target_compile_definitions(kp_std_par INTERFACE KP_HAVE_STD_PAR)
+  add_library(kp_std_par STATIC ${PROJECT_SOURCE_DIR}/src/harness/std_par.cpp)
+  target_link_libraries(kp_std_par PUBLIC kp_options TBB::tbb)
+  target_compile_definitions(kp_std_par PUBLIC KP_HAVE_STD_PAR)
   message(STATUS "TBB ${TBB_VERSION} found: the std::execution::par_unseq baselines run on the openmp space")
 else()
+  add_library(kp_std_par INTERFACE)
   target_compile_definitions(kp_options INTERFACE _GLIBCXX_USE_TBB_PAR_BACKEND=0)
   if(Kokkos_ENABLE_CUDA)
     message(NOTICE "CUDA build: building without the std::execution::par_unseq baselines (TBB under nvcc not supported here)")

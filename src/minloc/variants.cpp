@@ -17,6 +17,9 @@
 #include <kp/impl/launch.hpp>
 #include <kp/impl/vector_reduce.hpp>
 #include "harness/spaces.hpp"
+#ifdef KP_HAVE_STD_PAR
+#include "harness/std_par.hpp"
+#endif
 #include "minloc/cub_variant.hpp"
 #include "minloc/first_loc_op.hpp"
 #include "minloc/first_loc_reducer.hpp"
@@ -302,6 +305,7 @@ SpaceCase make_ordered_case(const Input& input) {
 #ifdef KOKKOS_ENABLE_OPENMP
   if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
 #ifdef KP_HAVE_STD_PAR
+    start_tbb_on_openmp_cpus();
     c.variants.push_back(
         {"std-min-element",
          [=] { result() = std_extremum<O>(x.data(), n, std::execution::par_unseq); }, check,

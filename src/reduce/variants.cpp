@@ -13,6 +13,9 @@
 #include <kp/impl/vector_reduce.hpp>
 #include "harness/data.hpp"
 #include "harness/spaces.hpp"
+#ifdef KP_HAVE_STD_PAR
+#include "harness/std_par.hpp"
+#endif
 #include "primitives/block/block_reduce.hpp"
 #include "primitives/warp/warp_reduce.hpp"
 #include "reduce/block_emulated.hpp"
@@ -247,6 +250,7 @@ SpaceCase make_typed_case(const Input<T>& input) {
                           },
                           check_result, poison});
 #ifdef KP_HAVE_STD_PAR
+    start_tbb_on_openmp_cpus();
     c.variants.push_back({"std-reduce",
                           [=] {
                             result(0) = std::reduce(std::execution::par_unseq, in.data(),

@@ -17,6 +17,9 @@
 #endif
 #include "harness/data.hpp"
 #include "harness/spaces.hpp"
+#ifdef KP_HAVE_STD_PAR
+#include "harness/std_par.hpp"
+#endif
 #include "scan/kokkos_scan.hpp"
 #include "scan/scan_app.hpp"
 #include "scan/tiled.hpp"
@@ -172,6 +175,7 @@ SpaceCase make_typed_case(const Input<T>& input) {
   // The standard library's scans on every core: par_unseq, which libstdc++
   // runs on TBB's threads (not Kokkos').
   if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
+    start_tbb_on_openmp_cpus();
     c.variants.push_back(
         {"std-scan",
          [=] {
