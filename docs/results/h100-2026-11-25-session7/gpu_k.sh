@@ -30,3 +30,11 @@ for bins in 256 65536 256 65536; do
   timeout 60 $B/histogram --spaces serial,openmp --bins $bins --max-time 0.3 >>"$OUT/histogram.txt" 2>&1
 done
 log "histogram"
+# Added for run K2: reduce, scan and minloc against the par_unseq baselines
+# twice more, on 16 threads.
+for pass in 1 2; do
+  for app in reduce scan minloc; do
+    timeout 60 $B/$app --spaces openmp --max-time 0.3 >>"$OUT/repeats.txt" 2>&1
+  done
+done
+log "repeats"

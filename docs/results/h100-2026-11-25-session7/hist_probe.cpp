@@ -1,7 +1,8 @@
 // The host histogram's counting loop alone, in the sixth session's form (one
 // bin a load, sub-histograms within 16 KiB, the block's bins prefetched past
 // it) and in the seventh's (two bins a load, sub-histograms within 512 KiB,
-// no prefetch), on 1 thread and on every thread, each thread counting its own
+// no prefetch; and two bins a load at each depth, 1, 2 and 4), on 1 thread
+// and on every thread, each thread counting its own
 // share of 2^26 int32 values (uniform over the bins and 1/16 beyond each end)
 // into its own rows. Prints G values/s, median of 5 (min-max).
 //   g++ -O3 -fopenmp -std=c++17 hist_probe.cpp -o hist_probe && ./hist_probe
@@ -75,13 +76,17 @@ int main() {
   const std::int64_t n = std::int64_t{1} << 26;
   std::vector<std::int32_t> x(n);
   std::mt19937 gen(1);
-  for (const std::int64_t bins : {256, 4096, 65536, 1 << 20}) {
+  for (const std::int64_t bins : {256, 2048, 4096, 16384, 65536, 1 << 20}) {
     std::uniform_int_distribution<std::int32_t> d(-bins / 16, bins + bins / 16);
     for (auto& v : x) v = d(gen);
     const std::int64_t stride = bins + 16;
     for (const int threads : {1, omp_get_max_threads()}) {
       std::vector<u32> rows(threads * 8 * stride);
-      for (const auto& [name, f] : {std::pair{"sixth", sixth(bins)}, {"seventh", seventh(bins)}}) {
+      for (const auto& [name, f] : {std::pair{"sixth", sixth(bins)},
+                                    {"seventh", seventh(bins)},
+                                    {"pairs-d1", count<1, false, true>},
+                                    {"pairs-d2", count<2, false, true>},
+                                    {"pairs-d4", count<4, false, true>}}) {
         std::vector<double> t;
         for (int r = 0; r < 6; ++r) {
           std::fill(rows.begin(), rows.end(), 0u);
