@@ -77,42 +77,34 @@ struct TeamScratchCount {
 // kHistogramBlock values: first the block's bins, clamped in SIMD lanes into
 // a small buffer, then one increment each (doing both in one loop costs twice as much: the clamp
 // does not vectorize there, and a count stored may be the next value loaded). The increments read
-// the buffer two bins at a time (one 64-bit load for two increments) and go to histogram_depth()
-// interleaved sub-histograms, so that runs of one bin do not wait on their own stores, as long as
-// they stay well inside a core's second-level cache. One core of the 2-core VM (AMD EPYC, uint32
-// rows, 2^26 int32 values uniform over the bins and 1/16 beyond each end; G values/s, median of 5;
-// the seventh session's probe, docs/PERFORMANCE.md):
-//   bins                  256   4096  16384  65536  2^18  2^20
-//   one bin a load,
-//   prefetch past 16 KiB  2.35  2.09  1.05   1.25   1.00  0.76  (the sixth session's form)
-//   two bins a load       2.51  2.12  1.80   1.65   1.40  1.04  (depth 4, 4, 4, 2, 1, 1)
-// Prefetching the block's bins made every size slower on that machine, up to 2^20 bins.
+// the buffer two bins at a time (one 64-bit load for two increments). Up to 1024 bins (uint32)
+// they go to 4 interleaved sub-histograms, 16 KiB in all, so that runs of one bin do not wait on
+// their own stores; past that to one: deeper rows cost more in cache than they save there.
+// G values/s, 2^26 int32 values uniform over the bins and 1/16 beyond each end, median of 5
+// (docs/results/h100-2026-11-25-session7/hist_probe.cpp; "sixth": one bin a load, depth 8 to 1
+// within 16 KiB, the block's bins prefetched past it):
+//   bins                         256    2048   4096   16384  65536  2^20
+//   2-core VM, 2 threads: sixth  4.80   4.42   2.40   2.31   2.44   1.65
+//     two bins a load, depth 1   4.68   4.75   3.67   3.94   3.57   1.91
+//     depth 4                    5.09   3.92   4.02   3.32   2.85   0.50
+//   16-core host (run K2): sixth 8.26   5.61   6.90   4.01   4.82   2.52
+//     two bins a load, depth 1   11.19  11.76  10.73  7.26   8.14   3.32
+//     depth 4                    11.54  10.44  7.07   5.51   6.36   1.15
 inline constexpr int kHistogramBlock = 64;
 // Values a task counts (one thread): 1 MiB of int32, 1024 tasks at 2^28.
 inline constexpr std::int64_t kHistogramTask = std::int64_t{1} << 18;
-// Sub-histograms of one thread: as deep as fits this many bytes.
-inline constexpr std::int64_t kHistogramRowsBytes = 512 * 1024;
+// Four sub-histograms while they fit this many bytes, else one.
+inline constexpr std::int64_t kHistogramDeepBytes = 16 * 1024;
 
-// Sub-histograms: 4, 2 or 1.
 inline int histogram_depth(std::int64_t bins, std::size_t row_size) {
-  const std::int64_t bytes = bins * static_cast<std::int64_t>(row_size);
-  for (int depth : {4, 2}) {
-    if (depth * bytes <= kHistogramRowsBytes) return depth;
-  }
-  return 1;
+  return 4 * bins * static_cast<std::int64_t>(row_size) <= kHistogramDeepBytes ? 4 : 1;
 }
 
 // f(depth) with depth as a compile-time constant.
 template <class F>
 void with_depth(int depth, F&& f) {
-  switch (depth) {
-    case 4:
-      return f(std::integral_constant<int, 4>{});
-    case 2:
-      return f(std::integral_constant<int, 2>{});
-    default:
-      return f(std::integral_constant<int, 1>{});
-  }
+  if (depth == 4) return f(std::integral_constant<int, 4>{});
+  return f(std::integral_constant<int, 1>{});
 }
 
 // Task t: values [t * kHistogramTask, (t + 1) * kHistogramTask) into a
