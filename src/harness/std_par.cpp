@@ -50,10 +50,10 @@ void start_tbb_on_openmp_cpus() {
   static std::once_flag once;
   std::call_once(once, [] {
     cpu_set_t mine, wide;
-    const bool narrowed = sched_getaffinity(0, sizeof mine, &mine) == 0 && openmp_cpus(wide) &&
-                          sched_setaffinity(0, sizeof wide, &wide) == 0;
+    const bool widened = sched_getaffinity(0, sizeof mine, &mine) == 0 && openmp_cpus(wide) &&
+                         sched_setaffinity(0, sizeof wide, &wide) == 0;
     wake_every_worker(tbb::info::default_concurrency());
-    if (narrowed) sched_setaffinity(0, sizeof mine, &mine);
+    if (widened) sched_setaffinity(0, sizeof mine, &mine);
   });
 }
 
