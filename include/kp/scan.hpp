@@ -50,7 +50,7 @@ struct KokkosScanFunctor {
 // machine).
 template <class T>
 [[gnu::noinline]] void sequential_scan(const T* in, T* out, std::int64_t n, bool inclusive, T sum) {
-  HostTileScan<T>::scan(in, n, sum, inclusive, out);
+  HostTileScan<T>::scan(in, n, sum, inclusive, out, host_scan_streams(n, sizeof(T)));
 }
 
 template <class T>

@@ -6,6 +6,9 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -92,6 +95,69 @@ TEMPLATE_LIST_TEST_CASE("kp scans overflow only where the sequential scan does",
       kp::exclusive_scan(Space(), in, out, 0, a);
       CHECK(to_host<Space>(out) == sequential(x, false, 0));
     }
+  }
+}
+
+// The host tile scan with and without streaming (non-temporal) stores, at
+// every alignment of the output and the input (the streamed form stores the
+// elements before a 16-byte boundary one at a time), in place and not,
+// around its blocks of kHostScanLanes. On targets without streaming stores
+// both forms are the regular one.
+TEMPLATE_TEST_CASE("host tile scans store the same values streamed", "[kp][scan]", std::int32_t,
+                   std::int64_t, float, double) {
+  using T = TestType;
+  using Scan = kp::impl::HostTileScan<T>;
+  const T init = T(3);
+  for (const std::int64_t n : {0, 1, 2, 3, 4, 5, 7, 8, 9, 31, 64, 65, 1001}) {
+    std::vector<T> x(n);
+    for (std::int64_t i = 0; i < n; ++i) x[i] = T((i * 7919) % 17) - T(8);
+    T sum = init;
+    for (const T v : x) sum += v;
+    for (const bool inclusive : {true, false}) {
+      const std::vector<T> want = sequential(x, inclusive, init);
+      for (const bool stream : {false, true}) {
+        for (int in_off = 0; in_off < 4; ++in_off) {
+          for (int out_off = 0; out_off < 4; ++out_off) {
+            INFO("n " << n << (inclusive ? " inclusive" : " exclusive")
+                      << (stream ? ", streamed" : "") << ", offsets " << in_off << " " << out_off);
+            std::vector<T> in_storage(n + 8), out_storage(n + 8, T(-99));
+            T* in = in_storage.data() + in_off;
+            T* out = out_storage.data() + out_off;
+            if (n > 0) std::memcpy(in, x.data(), sizeof(T) * n);
+            CHECK(Scan::scan(in, n, init, inclusive, out, stream) == sum);
+            CHECK(std::vector<T>(out, out + n) == want);
+            CHECK(out_storage[out_off + n] == T(-99));  // nothing past the end
+            if (out_off > 0) CHECK(out_storage[out_off - 1] == T(-99));
+            CHECK(Scan::scan(in, n, init, inclusive, in, stream) == sum);  // in place
+            CHECK(std::vector<T>(in, in + n) == want);
+          }
+        }
+      }
+    }
+  }
+}
+
+// A scan big enough that the host spaces stream its output (its input and
+// output past the last-level cache), where that is at most 2^24 elements.
+TEMPLATE_LIST_TEST_CASE("kp scans past the last-level cache equal the sequential scan",
+                        "[kp][scan]", Spaces) {
+  using Space = TestType;
+  if (kp::impl::is_gpu_space<Space>()) return;
+  std::int64_t n = std::int64_t{1} << 16;
+  while (!kp::impl::host_scan_streams(n, sizeof(std::int32_t)) && n < (std::int64_t{1} << 24)) {
+    n *= 2;
+  }
+  n += 3;  // a tail past the last block
+  INFO("n " << n << (kp::impl::host_scan_streams(n, 4) ? ", streamed" : ", not streamed"));
+  std::vector<std::int32_t> x(n);
+  for (std::int64_t i = 0; i < n; ++i) x[i] = static_cast<std::int32_t>((i * 7919) % 17) - 8;
+  const auto in = to_space<Space>(x, Shape::contiguous);
+  auto out = to_space<Space>(std::vector<std::int32_t>(n, -1), Shape::odd_offset);
+  for (const kp::Algorithm a : {kp::Algorithm::sequential, kp::Algorithm::decoupled_lookback}) {
+    kp::inclusive_scan(Space(), in, out, a);
+    CHECK(to_host<Space>(out) == sequential(x, true, 0));
+    kp::exclusive_scan(Space(), in, out, 7, a);
+    CHECK(to_host<Space>(out) == sequential(x, false, 7));
   }
 }
 

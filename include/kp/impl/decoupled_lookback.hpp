@@ -122,6 +122,7 @@ struct ChainedScanTiles {
   T init;  // the prefix of tile 0: 0, or an exclusive scan's initial value
 
   bool in_registers;  // CUDA: RegisterTile instead of the scratch-staged TileScan
+  bool stream;        // host: non-temporal stores (host_scan_streams)
 
   // A class-scope constant: nvcc does not let device code call the
   // constexpr host function is_gpu_space itself.
@@ -229,7 +230,7 @@ struct ChainedScanTiles {
     const std::int64_t left = static_cast<std::int64_t>(in.extent(0)) - begin;
     const HostTileScan<T> scan(in.data() + begin,
                                static_cast<int>(left < plan.tile ? left : plan.tile));
-    scan.store(look_back(tile, scan.total()), inclusive, out.data() + begin);
+    scan.store(look_back(tile, scan.total()), inclusive, out.data() + begin, stream);
   }
 
   // On the host a predecessor may belong to a descheduled thread (more
@@ -332,13 +333,15 @@ class DecoupledLookbackScan {
     }
     status.epoch = *epoch_;
     const bool registers = in_registers(plan, in.data(), out.data());
+    const bool stream = !is_gpu_space<Space>() &&
+                        host_scan_streams(static_cast<std::int64_t>(in.extent(0)), sizeof(T));
     const std::size_t scratch =
         registers ? register_tile_scratch_bytes<T>() : plan.scratch_bytes<T>();
-    Kokkos::parallel_for(
-        "kp::scan::decoupled-lookback",
-        LookbackPolicy<Space, T>(space, static_cast<int>(plan.tiles), plan.team)
-            .set_scratch_size(0, Kokkos::PerTeam(scratch)),
-        ChainedScanTiles<Space, T>{in, out, status, next_tile_, plan, inclusive, init, registers});
+    Kokkos::parallel_for("kp::scan::decoupled-lookback",
+                         LookbackPolicy<Space, T>(space, static_cast<int>(plan.tiles), plan.team)
+                             .set_scratch_size(0, Kokkos::PerTeam(scratch)),
+                         ChainedScanTiles<Space, T>{in, out, status, next_tile_, plan, inclusive,
+                                                    init, registers, stream});
   }
 
  private:
