@@ -15,7 +15,7 @@ KP_CMAKE_ARGS=-DKP_BUILD_TESTS=OFF timeout 300 scripts/build.sh -j 16 >"$OUT/bui
 log "build rc=$?"
 B=build/serial-openmp/apps
 for pass in 1 2; do
-  cmd="$B/suite --spaces serial,openmp --max-time 0.3 --apps bandwidth,reduce,scan,roulette --results $OUT/suite$pass"
+  cmd="$B/suite --spaces serial,openmp --max-time 0.3 --apps bandwidth,reduce,scan,roulette"
   echo "$cmd" >>"$OUT/suite.cmd"
   timeout 150 $cmd >"$OUT/suite$pass.txt" 2>&1
   log "suite $pass rc=$?"
