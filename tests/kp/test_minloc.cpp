@@ -115,6 +115,23 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][mi
   check_both<Space>(ties, "ties in every block");
   check_both<Space>(infinities, "+inf and -inf");
   check_both<Space>(late_nan, "NaN in the last block");
+  // Every element size the host packs take (16 / sizeof(T) lanes a pack).
+  std::vector<std::int8_t> bytes(n);
+  std::vector<std::uint16_t> shorts(n);
+  std::vector<std::int64_t> extremes(n);
+  std::vector<float> zeros(n);
+  for (std::int64_t i = 0; i < n; ++i) {
+    bytes[i] = static_cast<std::int8_t>((i * 37) % 256 - 128);  // -128 and 127 in every block
+    shorts[i] = static_cast<std::uint16_t>(65535 - i % 65536);  // one 0, in the second block
+    extremes[i] = i % 5 == 0 ? std::numeric_limits<std::int64_t>::min() + 1 : i;
+    zeros[i] = i % 3 == 0 ? 0.0f : (i % 3 == 1 ? -0.0f : 2.0f);
+  }
+  extremes[2 * kp::impl::kFirstLocBlock + 9] = std::numeric_limits<std::int64_t>::min();
+  extremes[kp::impl::kFirstLocBlock + 4] = std::numeric_limits<std::int64_t>::max();
+  check_both<Space>(bytes, "int8 ties in every block");
+  check_both<Space>(shorts, "uint16");
+  check_both<Space>(extremes, "extreme int64 in later blocks");
+  check_both<Space>(zeros, "signed zeros in every block");
 }
 
 TEMPLATE_LIST_TEST_CASE("kp::minloc of empty input", "[kp][minloc]", Spaces) {
