@@ -7,14 +7,15 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
-#include <vector>
 #include <string>
+#include <vector>
 using u32 = std::uint32_t;
 constexpr int kBlock = 64;
 
 // library's current loop
 template <int Depth>
-void pairs(const std::int32_t* x, std::int64_t n, std::int64_t bins, u32* row, std::int64_t stride) {
+void pairs(const std::int32_t* x, std::int64_t n, std::int64_t bins, u32* row,
+           std::int64_t stride) {
   const std::int32_t top = static_cast<std::int32_t>(bins - 1);
   alignas(64) u32 bin[kBlock];
   u32* sub[Depth];
@@ -56,8 +57,11 @@ int main() {
       const std::int64_t stride = bins + 16;
       for (const int threads : {1, omp_get_max_threads()}) {
         std::vector<u32> rows(threads * 16 * stride + 64);
-        std::vector<std::pair<const char*, Count>> fs = {{"pairs-d1", pairs<1>}, {"pairs-d2", pairs<2>},
-            {"pairs-d4", pairs<4>}, {"pairs-d8", pairs<8>}, {"pairs-d16", pairs<16>}};
+        std::vector<std::pair<const char*, Count>> fs = {{"pairs-d1", pairs<1>},
+                                                         {"pairs-d2", pairs<2>},
+                                                         {"pairs-d4", pairs<4>},
+                                                         {"pairs-d8", pairs<8>},
+                                                         {"pairs-d16", pairs<16>}};
         for (const auto& [name, f] : fs) {
           if (bins >= 4096 && (name[7] == '8' || (name[7] == '1' && name[8] == '6'))) continue;
           std::vector<double> t;
@@ -70,14 +74,17 @@ int main() {
               const std::int64_t begin = n * me / threads, end = n * (me + 1) / threads;
               f(x.data() + begin, end - begin, bins, rows.data() + me * 16 * stride, stride);
             }
-            if (r > 0) t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+            if (r > 0)
+              t.push_back(
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
             std::uint64_t total = 0;
             for (u32 c : rows) total += c;
             if (total != static_cast<std::uint64_t>(n)) std::printf("WRONG TOTAL %s\n", name);
           }
           std::sort(t.begin(), t.end());
-          std::printf("bins %6lld %s threads %2d %-10s %.2f G/s (%.2f-%.2f)\n", (long long)bins, skew ? "geom" : "unif", threads, name,
-                      n / t[3] / 1e9, n / t[6] / 1e9, n / t[0] / 1e9);
+          std::printf("bins %6lld %s threads %2d %-10s %.2f G/s (%.2f-%.2f)\n", (long long)bins,
+                      skew ? "geom" : "unif", threads, name, n / t[3] / 1e9, n / t[6] / 1e9,
+                      n / t[0] / 1e9);
           std::fflush(stdout);
         }
       }
