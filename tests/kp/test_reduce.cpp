@@ -96,6 +96,31 @@ TEMPLATE_LIST_TEST_CASE("kp::reduce of random floats is within the rounding boun
   }
 }
 
+// host_lanes folds fixed chunks of 65536 values and joins them in order, so
+// a float sum has the same bits whatever the host space, its thread count or
+// the array's alignment. The data span 2^20 in magnitude: another order of
+// the same additions (e.g. one chunk a thread) rounds differently.
+TEMPLATE_LIST_TEST_CASE("kp::reduce's host_lanes sums have the same bits on every host space",
+                        "[kp][reduce]", Spaces) {
+  using Space = TestType;
+  if constexpr (!kp::impl::is_gpu_space<Space>()) {
+    const std::int64_t n = 5 * 65536 + 777;
+    std::vector<float> x(n);
+    for (std::int64_t i = 0; i < n; ++i) {
+      x[i] = (float(kp::impl::splitmix64(i) >> 40) / float(1 << 24) - 0.5f) * float(1 << (i % 21));
+    }
+    const auto contiguous = to_space<Space>(x, Shape::contiguous);
+    const auto offset = to_space<Space>(x, Shape::odd_offset);
+    const float sum = kp::reduce(Space(), contiguous, kp::Algorithm::host_lanes);
+    CHECK(kp::reduce(Space(), offset, kp::Algorithm::host_lanes) == sum);
+#if defined(KOKKOS_ENABLE_SERIAL)
+    const auto serial = to_space<Kokkos::Serial>(x, Shape::contiguous);
+    INFO(Space::name() << " with " << Space().concurrency() << " threads against Serial");
+    CHECK(kp::reduce(Kokkos::Serial(), serial, kp::Algorithm::host_lanes) == sum);
+#endif
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("kp::reduce with a user operation and a user struct", "[kp][reduce]",
                         Spaces) {
   using Space = TestType;

@@ -289,9 +289,14 @@ TilePlan lookback_plan(std::int64_t n) {
 // (48 registers a thread, no spills), 4 for 8-byte ones (64 registers).
 template <class T>
 inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4 ? 5 : 4;
+// Host: the teams (one thread each) handed out one at a time as threads come
+// free. A static schedule gave each thread an equal share of the tiles, so a
+// slower or busier core held back every tile after its own.
 template <class Space, class T>
-using LookbackPolicy =
-    Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kRegisterTeam, kLookbackTeamsPerSM<T>>>;
+using LookbackPolicy = std::conditional_t<
+    is_gpu_space<Space>(),
+    Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kRegisterTeam, kLookbackTeamsPerSM<T>>>,
+    Kokkos::TeamPolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>>;
 
 // Holds the tile status and counter for up to `capacity` tiles, allocated
 // once; the counter rewinds itself and the status is tagged with a new epoch
@@ -339,6 +344,7 @@ class DecoupledLookbackScan {
         registers ? register_tile_scratch_bytes<T>() : plan.scratch_bytes<T>();
     Kokkos::parallel_for("kp::scan::decoupled-lookback",
                          LookbackPolicy<Space, T>(space, static_cast<int>(plan.tiles), plan.team)
+                             .set_chunk_size(1)
                              .set_scratch_size(0, Kokkos::PerTeam(scratch)),
                          ChainedScanTiles<Space, T>{in, out, status, next_tile_, plan, inclusive,
                                                     init, registers, stream});

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
 #include <kp/algorithm.hpp>
@@ -51,10 +52,9 @@ struct OpReduceFunctor {
   KOKKOS_INLINE_FUNCTION void init(value_type& acc) const { acc = op.identity(); }
 };
 
-// Host reduction with kLanes independent accumulators per thread: the
+// Host reduction with kHostLanes independent accumulators per chunk: the
 // compiler keeps them in SIMD registers (no reassociation needed, so no
-// -ffast-math), and the loads of several lanes are in flight at once. Each
-// host thread takes one contiguous chunk; the chunks' results are joined.
+// -ffast-math), and the loads of several lanes are in flight at once.
 inline constexpr int kHostLanes = 32;
 
 // FirstLoc on a host, a block of kFirstLocBlock elements at a time: first
@@ -171,38 +171,94 @@ KOKKOS_INLINE_FUNCTION ValueIndex<T> host_first_loc(const T* x, std::int64_t beg
   return best;
 }
 
+// The fold of x[begin, end) by `op` on one host thread: in kHostLanes
+// independent accumulators, or, for first-index extremes, block by block
+// (host_first_loc).
 template <class T, class Op>
-struct LaneChunks {
-  using value_type = typename Op::value_type;
-  const T* x;
-  std::int64_t n, chunk;
-  Op op;
-
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c, value_type& acc) const {
-    const std::int64_t begin = c * chunk;
-    const std::int64_t end = begin + chunk < n ? begin + chunk : n;
-    if constexpr (std::is_same_v<value_type, ValueIndex<T>> && is_first_loc<Op>::value) {
-      op.join(acc, host_first_loc<T, Op::is_max>(x, begin, end));
-    } else {
-      value_type lanes[kHostLanes];
-      for (int j = 0; j < kHostLanes; ++j) lanes[j] = op.identity();
-      std::int64_t i = begin;
-      for (; i + kHostLanes <= end; i += kHostLanes) {
-        for (int j = 0; j < kHostLanes; ++j) op.join(lanes[j], op.lift(x[i + j], i + j));
-      }
-      for (; i < end; ++i) op.join(lanes[0], op.lift(x[i], i));
-      for (int j = 0; j < kHostLanes; ++j) op.join(acc, lanes[j]);
+KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64_t begin,
+                                                          std::int64_t end, const Op& op) {
+  using R = typename Op::value_type;
+  if constexpr (std::is_same_v<R, ValueIndex<T>> && is_first_loc<Op>::value) {
+    return host_first_loc<T, Op::is_max>(x, begin, end);
+  } else {
+    R lanes[kHostLanes];
+    for (int j = 0; j < kHostLanes; ++j) lanes[j] = op.identity();
+    std::int64_t i = begin;
+    for (; i + kHostLanes <= end; i += kHostLanes) {
+      for (int j = 0; j < kHostLanes; ++j) op.join(lanes[j], op.lift(x[i + j], i + j));
     }
+    for (; i < end; ++i) op.join(lanes[0], op.lift(x[i], i));
+    R acc = lanes[0];
+    for (int j = 1; j < kHostLanes; ++j) op.join(acc, lanes[j]);
+    return acc;
   }
-  KOKKOS_INLINE_FUNCTION void join(value_type& into, const value_type& from) const {
-    op.join(into, from);
+}
+
+// Host reductions go in chunks of kHostChunk elements, handed out to the
+// threads as they come free (a slower or busier core takes fewer; one equal
+// chunk per thread waited for the slowest), each folded into its own
+// partial; then one thread joins the partials in chunk order. The chunks do
+// not depend on the thread count, so a sum has the same bits on every host
+// space and thread count.
+inline constexpr std::int64_t kHostChunk = 65536;
+static_assert(kHostChunk % kFirstLocBlock == 0 && kHostChunk % kHostLanes == 0,
+              "a chunk holds whole blocks and lane rows");
+
+template <class T, class Op>
+struct FoldChunks {
+  using R = typename Op::value_type;
+  const T* x;
+  std::int64_t n;
+  Op op;
+  R* partial;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    const std::int64_t begin = c * kHostChunk;
+    partial[c] = fold_chunk(x, begin, begin + kHostChunk < n ? begin + kHostChunk : n, op);
   }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& into,
-                                   const volatile value_type& from) const {
-    volatile_join(op, into, from);
-  }
-  KOKKOS_INLINE_FUNCTION void init(value_type& acc) const { acc = op.identity(); }
 };
+
+template <class Op, class Result>
+struct JoinChunks {
+  using R = typename Op::value_type;
+  const R* partial;
+  std::int64_t chunks;
+  Op op;
+  Result result;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t) const {
+    R acc = partial[0];
+    for (std::int64_t c = 1; c < chunks; ++c) op.join(acc, partial[c]);
+    result() = acc;
+  }
+};
+
+template <class Space>
+struct ChunkPartials {
+  View<char*, Space> bytes;
+};
+
+// result = the fold of the contiguous x[0, n), n > 0, on a host space;
+// asynchronous on `space`.
+template <class Space, class T, class Op, class Result>
+void host_chunked_reduce(const char* call, const Space& space, const T* x, std::int64_t n,
+                         const Op& op, const Result& result) {
+  using R = typename Op::value_type;
+  const std::int64_t chunks = (n + kHostChunk - 1) / kHostChunk;
+  const std::size_t bytes = sizeof(R) * static_cast<std::size_t>(chunks);
+  const auto ws = workspace<ChunkPartials<Space>>(
+      space, [&](const ChunkPartials<Space>& w) { return w.bytes.extent(0) >= bytes; },
+      [&] {
+        return ChunkPartials<Space>{View<char*, Space>(
+            Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::chunk partials"),
+            std::max<std::size_t>(bytes, 4096))};
+      });
+  R* const partial = reinterpret_cast<R*>(ws->bytes.data());
+  using Tasks = Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
+                                    Kokkos::IndexType<std::int64_t>>;
+  Kokkos::parallel_for(call, Tasks(space, 0, chunks, Kokkos::ChunkSize(1)),
+                       FoldChunks<T, Op>{x, n, op, partial});
+  Kokkos::parallel_for(std::string(call) + "::join", IndexRange<Space>(space, 0, 1),
+                       JoinChunks<Op, Result>{partial, chunks, op, result});
+}
 
 // The dispatch table's choice for reductions (see docs/API.md).
 template <class Space>
@@ -253,13 +309,11 @@ void reduce_into(const char* call, const Space& space, const XView& x, const Op&
     Reduce(space, in, result, op, *ws)();
     return;
   }
-  if (algorithm == Algorithm::host_lanes && contiguous) {
-    const std::int64_t chunks = std::max(1, space.concurrency());
-    const std::int64_t per = (n + chunks - 1) / chunks;
-    const std::int64_t chunk = (per + kHostLanes - 1) / kHostLanes * kHostLanes;
-    Kokkos::parallel_reduce(call, IndexRange<Space>(space, 0, (n + chunk - 1) / chunk),
-                            LaneChunks<T, Op>{x.data(), n, chunk, op}, result);
-    return;
+  if constexpr (!is_gpu_space<Space>()) {
+    if (algorithm == Algorithm::host_lanes && contiguous) {
+      host_chunked_reduce(call, space, x.data(), n, op, result);
+      return;
+    }
   }
   if (algorithm == Algorithm::kokkos || algorithm == Algorithm::vector ||
       algorithm == Algorithm::host_lanes) {  // the last two: not contiguous
