@@ -134,6 +134,28 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][mi
   check_both<Space>(zeros, "signed zeros in every block");
 }
 
+// Host threads fold chunks of kFirstLocChunk values as they come free and
+// the chunks join in index order: the first extremum or NaN must win
+// whichever thread folded its chunk and when.
+TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host chunks", "[kp][minloc]", Spaces) {
+  using Space = TestType;
+  const std::int64_t chunk = kp::impl::kFirstLocChunk;
+  const std::int64_t n = 3 * chunk + 11;
+  std::vector<float> ties(n), nans(n), last(n);
+  for (std::int64_t i = 0; i < n; ++i) {
+    ties[i] = float((i * 7) % 1001) - 500.0f;  // -500 and 500 in every chunk
+    nans[i] = float(i % 101);
+    last[i] = float(i % 4099);
+  }
+  nans[2 * chunk + 17] = NAN;  // the first NaN, then one in an earlier-finishing chunk
+  nans[3 * chunk + 2] = NAN;
+  last[3 * chunk + 10] = -1.0f;  // the minimum in the short last chunk
+  last[chunk - 1] = 5000.0f;     // the maximum at the end of the first
+  check_both<Space>(ties, "ties in every chunk");
+  check_both<Space>(nans, "NaN in two chunks");
+  check_both<Space>(last, "extremes at chunk ends");
+}
+
 TEMPLATE_LIST_TEST_CASE("kp::minloc of empty input", "[kp][minloc]", Spaces) {
   using Space = TestType;
   const auto view = to_space<Space>(std::vector<float>{}, Shape::contiguous);
