@@ -7,10 +7,12 @@
 // Returns to the host (the call fences `space`); the forms taking a rank-0
 // result View instead write it asynchronously, like Kokkos::parallel_reduce
 // into a View. Empty input gives 0 (the
-// identity). Floating-point sums are not bit-identical across spaces or
-// thread counts: the summation order differs (each order is within the
-// usual n * eps * sum|x| bound); integer sums are exact (overflow wraps as
-// the type does).
+// identity). Floating-point sums are not bit-identical between a GPU and
+// the host, or across algorithms: the summation order differs (each order
+// is within the usual n * eps * sum|x| bound). On host spaces the default
+// order depends on the indices alone, so a contiguous View's sum has the
+// same bits on Serial and OpenMP with any thread count (docs/API.md).
+// Integer sums are exact (overflow wraps as the type does).
 #include <kp/algorithm.hpp>
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/reduce.hpp>
