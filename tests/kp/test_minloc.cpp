@@ -147,7 +147,7 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host chunks", "[kp][mi
     nans[i] = float(i % 101);
     last[i] = float(i % 4099);
   }
-  nans[2 * chunk + 17] = NAN;  // the first NaN, then one in an earlier-finishing chunk
+  nans[2 * chunk + 17] = NAN;  // the first NaN, in the third chunk; another in the fourth
   nans[3 * chunk + 2] = NAN;
   last[3 * chunk + 10] = -1.0f;  // the minimum in the short last chunk
   last[chunk - 1] = 5000.0f;     // the maximum at the end of the first
