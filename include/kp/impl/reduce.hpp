@@ -208,14 +208,13 @@ inline constexpr std::int64_t kHostChunk = 65536;
 inline constexpr std::int64_t kFirstLocChunk = 16 * kFirstLocBlock;
 static_assert(kHostChunk % kHostLanes == 0, "a chunk holds whole lane rows");
 
+// A variable, not a function: nvcc does not let the functors' device pass
+// call a constexpr host function.
 template <class T, class Op>
-constexpr std::int64_t host_chunk() {
-  if constexpr (std::is_same_v<typename Op::value_type, ValueIndex<T>> && is_first_loc<Op>::value) {
-    return kFirstLocChunk;
-  } else {
-    return kHostChunk;
-  }
-}
+inline constexpr std::int64_t kHostChunkOf =
+    std::is_same_v<typename Op::value_type, ValueIndex<T>>&& is_first_loc<Op>::value
+        ? kFirstLocChunk
+        : kHostChunk;
 
 template <class T, class Op>
 struct FoldChunks {
@@ -225,7 +224,7 @@ struct FoldChunks {
   Op op;
   R* partial;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
-    constexpr std::int64_t chunk = host_chunk<T, Op>();
+    constexpr std::int64_t chunk = kHostChunkOf<T, Op>;
     const std::int64_t begin = c * chunk;
     partial[c] = fold_chunk(x, begin, begin + chunk < n ? begin + chunk : n, op);
   }
@@ -256,7 +255,7 @@ template <class Space, class T, class Op, class Result>
 void host_chunked_reduce(const char* call, const Space& space, const T* x, std::int64_t n,
                          const Op& op, const Result& result) {
   using R = typename Op::value_type;
-  const std::int64_t chunks = (n + host_chunk<T, Op>() - 1) / host_chunk<T, Op>();
+  const std::int64_t chunks = (n + kHostChunkOf<T, Op> - 1) / kHostChunkOf<T, Op>;
   const std::size_t bytes = sizeof(R) * static_cast<std::size_t>(chunks);
   const auto ws = workspace<ChunkPartials<Space>>(
       space, [&](const ChunkPartials<Space>& w) { return w.bytes.extent(0) >= bytes; },
