@@ -204,27 +204,25 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // always beats the chunk's empty start, so it costs a second look (its index)
 // that chunks of 2 blocks paid every 65536 values (the 16-core host, run R:
 // OpenMP minloc at 2^28 13.5 / 13.2 ms before, 16.8 / 14.3 with 2 blocks).
+// Their answer is exact in any chunking, so one thread takes the whole
+// array as one chunk (the 2-core VM: Serial minloc 9.0 -> 9.5 ms at 2^26
+// with 16-block chunks).
 inline constexpr std::int64_t kHostChunk = 65536;
 inline constexpr std::int64_t kFirstLocChunk = 16 * kFirstLocBlock;
 static_assert(kHostChunk % kHostLanes == 0, "a chunk holds whole lane rows");
 
-// A variable, not a function: nvcc does not let the functors' device pass
-// call a constexpr host function.
 template <class T, class Op>
-inline constexpr std::int64_t kHostChunkOf =
-    std::is_same_v<typename Op::value_type, ValueIndex<T>>&& is_first_loc<Op>::value
-        ? kFirstLocChunk
-        : kHostChunk;
+inline constexpr bool kFoldsFirstLoc =
+    std::conjunction_v<is_first_loc<Op>, std::is_same<typename Op::value_type, ValueIndex<T>>>;
 
 template <class T, class Op>
 struct FoldChunks {
   using R = typename Op::value_type;
   const T* x;
-  std::int64_t n;
+  std::int64_t n, chunk;
   Op op;
   R* partial;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
-    constexpr std::int64_t chunk = kHostChunkOf<T, Op>;
     const std::int64_t begin = c * chunk;
     partial[c] = fold_chunk(x, begin, begin + chunk < n ? begin + chunk : n, op);
   }
@@ -255,7 +253,10 @@ template <class Space, class T, class Op, class Result>
 void host_chunked_reduce(const char* call, const Space& space, const T* x, std::int64_t n,
                          const Op& op, const Result& result) {
   using R = typename Op::value_type;
-  const std::int64_t chunks = (n + kHostChunkOf<T, Op> - 1) / kHostChunkOf<T, Op>;
+  const std::int64_t chunk = !kFoldsFirstLoc<T, Op>     ? kHostChunk
+                             : space.concurrency() == 1 ? n
+                                                        : kFirstLocChunk;
+  const std::int64_t chunks = (n + chunk - 1) / chunk;
   const std::size_t bytes = sizeof(R) * static_cast<std::size_t>(chunks);
   const auto ws = workspace<ChunkPartials<Space>>(
       space, [&](const ChunkPartials<Space>& w) { return w.bytes.extent(0) >= bytes; },
@@ -268,7 +269,7 @@ void host_chunked_reduce(const char* call, const Space& space, const T* x, std::
   using Tasks = Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
                                     Kokkos::IndexType<std::int64_t>>;
   Kokkos::parallel_for(call, Tasks(space, 0, chunks, Kokkos::ChunkSize(1)),
-                       FoldChunks<T, Op>{x, n, op, partial});
+                       FoldChunks<T, Op>{x, n, chunk, op, partial});
   Kokkos::parallel_for(std::string(call) + "::join", IndexRange<Space>(space, 0, 1),
                        JoinChunks<Op, Result>{partial, chunks, op, result});
 }
