@@ -171,6 +171,11 @@ KOKKOS_INLINE_FUNCTION ValueIndex<T> host_first_loc(const T* x, std::int64_t beg
   return best;
 }
 
+// Whether `op` finds the first extremum of T values (host_first_loc).
+template <class T, class Op>
+inline constexpr bool kFoldsFirstLoc =
+    std::conjunction_v<is_first_loc<Op>, std::is_same<typename Op::value_type, ValueIndex<T>>>;
+
 // The fold of x[begin, end) by `op` on one host thread: in kHostLanes
 // independent accumulators, or, for first-index extremes, block by block
 // (host_first_loc).
@@ -178,7 +183,7 @@ template <class T, class Op>
 KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64_t begin,
                                                           std::int64_t end, const Op& op) {
   using R = typename Op::value_type;
-  if constexpr (std::is_same_v<R, ValueIndex<T>> && is_first_loc<Op>::value) {
+  if constexpr (kFoldsFirstLoc<T, Op>) {
     return host_first_loc<T, Op::is_max>(x, begin, end);
   } else {
     R lanes[kHostLanes];
@@ -210,10 +215,6 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 inline constexpr std::int64_t kHostChunk = 65536;
 inline constexpr std::int64_t kFirstLocChunk = 16 * kFirstLocBlock;
 static_assert(kHostChunk % kHostLanes == 0, "a chunk holds whole lane rows");
-
-template <class T, class Op>
-inline constexpr bool kFoldsFirstLoc =
-    std::conjunction_v<is_first_loc<Op>, std::is_same<typename Op::value_type, ValueIndex<T>>>;
 
 template <class T, class Op>
 struct FoldChunks {
