@@ -20,11 +20,12 @@
 // (streaming) stores where the target has them (x86-64: SSE2, part of the
 // baseline): a regular store first reads its cache line from memory (a
 // read-for-ownership), so a scan moved 3N elements where memcpy, whose large
-// copies stream, moves 2N. Measured (run M, docs/results/h100-2026-11-25-
-// session8/scan_probe.txt; 2^26 floats in 64 Ki tiles): one thread 84.5 ->
-// 61.6 ms on the 16-core host, 45.4 -> 34.4 ms on the 2-core VM; 16 threads
-// 8.9 -> 8.5 ms, 2 threads 29.2 -> 24.0 ms. Below that size the output stays
-// in cache for whoever reads it next, so regular stores are kept.
+// copies stream, moves 2N. Measured with docs/results/h100-2026-11-25-
+// session8/scan_probe.cpp (2^26 floats in 64 Ki tiles; its 16-core output
+// was not kept) on the 2-core VM (docs/results/cpu-2core-2026-11-25-session9/
+// scan_probe.txt): 2 threads 15.2 -> 12.7 ms, one thread unchanged (25.0 /
+// 25.3 ms). Below that size the output stays in cache for whoever reads it
+// next, so regular stores are kept.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
