@@ -1,5 +1,7 @@
 #include "bandwidth/bandwidth_app.hpp"
 
+#include <kp/impl/reduce.hpp>
+
 #include <sstream>
 
 namespace kp::bench::bandwidth {
@@ -24,15 +26,22 @@ struct Triad {
 // without reassociating anything), so that one core is limited by loads, not
 // by the latency of one long chain of dependent adds nor by the per-call cost
 // of the dispatch (16 elements per call read 9.7 GB/s on one core of the
-// 2-core build machine, less than the library's float reduce).
+// 2-core build machine, less than the library's float reduce). On hosts it
+// prefetches 4 KiB ahead, as the library's host reductions do
+// (kp::impl::kHostAhead): one thread reads faster so (docs/PERFORMANCE.md),
+// and a ceiling slower than the kernels measured against it is no ceiling.
 template <class Space>
 struct ReadSum {
   static constexpr std::int64_t kChunk = 64;
   static constexpr int kLanes = 8;
+  static constexpr std::int64_t kAhead = kp::impl::kHostAhead / sizeof(double);
   View<const double*, Space> a;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t chunk, double& sum) const {
     const std::int64_t first = chunk * kChunk;
     const std::int64_t n = a.extent(0);
+    if (first + kAhead + kChunk <= n) {
+      for (int l = 0; l < kChunk; l += 8) kp::impl::prefetch_read(&a(first + kAhead + l));
+    }
     if (first + kChunk <= n) {
       double lanes[kLanes];
       for (int j = 0; j < kLanes; ++j) lanes[j] = a(first + j);
