@@ -1,6 +1,6 @@
 // kp::histogram on every enabled space: exact counts against a sequential
-// count, with clamping of extreme values, int32/int64 values, uint32/uint64
-// counts, bin counts from 1 to past a GPU team's shared memory.
+// count, with clamping of extreme values (of the type and of int16), int32/int64 values,
+// uint32/uint64 counts, bin counts from 1 to past a GPU team's shared memory.
 #include <kp/histogram.hpp>
 
 #include <catch2/catch_template_test_macros.hpp>
@@ -33,24 +33,25 @@ std::vector<kp::Algorithm> algorithms() {
 
 template <class Space, class Value, class Count>
 void check_histogram(std::int64_t n, std::int64_t bins) {
+  // 11 values in 32 are edges, scattered over each block: both ends of the
+  // value type and of int16 (the host's SSE2 clamp saturates int32 to
+  // int16), -1, bins - 1 and bins; the others fall in and just past the bins.
+  const Value edges[] = {std::numeric_limits<Value>::min(),
+                         std::numeric_limits<Value>::max(),
+                         -1,
+                         static_cast<Value>(bins),
+                         static_cast<Value>(bins - 1),
+                         32767,
+                         32768,
+                         -32768,
+                         -32769,
+                         65535,
+                         65536};
+  constexpr int kEdges = sizeof edges / sizeof edges[0];
   std::vector<Value> x(n);
   for (std::int64_t i = 0; i < n; ++i) {
-    switch (i % 7) {
-      case 0:
-        x[i] = std::numeric_limits<Value>::min();
-        break;
-      case 1:
-        x[i] = std::numeric_limits<Value>::max();
-        break;
-      case 2:
-        x[i] = -1;
-        break;
-      case 3:
-        x[i] = static_cast<Value>(bins);
-        break;
-      default:
-        x[i] = static_cast<Value>((i * 2654435761u) % (bins + 3)) - 1;
-    }
+    const std::int64_t k = (i * 7) % 32;
+    x[i] = k < kEdges ? edges[k] : static_cast<Value>((i * 2654435761u) % (bins + 3)) - 1;
   }
   const auto expect = sequential<Count>(x, bins);
   for (const Shape shape : kShapes) {
@@ -80,6 +81,10 @@ TEMPLATE_LIST_TEST_CASE("kp::histogram counts exactly, clamping", "[kp][histogra
       check_histogram<Space, std::int32_t, std::uint32_t>(n, bins);
       check_histogram<Space, std::int64_t, std::uint64_t>(n, bins);
     }
+  }
+  // Around the top of the host's 16-bit clamp (bins - 1 < 2^15).
+  for (const std::int64_t bins : {32767, 32768, 32769}) {
+    check_histogram<Space, std::int32_t, std::uint32_t>(4097, bins);
   }
   check_histogram<Space, std::int32_t, std::uint64_t>(1 << 20, 256);
   check_histogram<Space, std::int64_t, std::uint32_t>(1 << 20, 100000);
