@@ -100,8 +100,9 @@ inline constexpr int kHistogramBlock = 64;
 // the loads, does not run far enough ahead of a loop this busy on each
 // value. On the 16-vCPU Xeon (docs/results/h100-2026-11-25-session10, run
 // U; 2^28 values, 256 bins, 16 threads, three passes interleaved) 19.3,
-// 19.8, 18.4 ms -> 16.4, 14.9, 17.5 ms; on the 2-core VM (AMD) 3-5% slower,
-// 10.2-10.3 -> 10.7-10.8 ms at 2^26. With one row (past 1024 bins the
+// 19.8, 18.4 ms -> 16.4, 14.9, 17.5 ms; on the 2-core VM (AMD), within its
+// spread (docs/results/cpu-2core-2026-11-25-session10/ab.txt, 2^26, 2
+// threads: 10.2-11.0 -> 10.3-10.4 ms). With one row (past 1024 bins the
 // rows' misses, not the stream, set the pace) neither machine gained.
 inline constexpr std::int64_t kHistogramAhead = 1024;
 // Values a task counts (one thread): 1 MiB of int32, 1024 tasks at 2^28.
@@ -128,7 +129,8 @@ void with_depth(int depth, F&& f) {
 // SSE4.1, which a -march=native build uses instead) took 16. 2^28 values
 // into 256 bins, 16 threads of the Xeon (docs/results/h100-2026-11-25-
 // session10, run Y, three passes): 18.8, 18.1, 19.1 -> 15.3, 15.8, 15.6 ms;
-// 2-core VM at 2^26: 7% faster on one thread and on two.
+// 2-core VM at 2^26 (ab.txt as above): one thread 20.0-21.5 -> 18.5-18.8 ms,
+// two 10.3-10.4 -> 9.9-10.1 ms.
 #if defined(KP_HISTOGRAM_CLAMP16)
 inline void clamp_block16(const std::int32_t* x, std::int32_t top, std::uint32_t* bin) {
   const __m128i zero = _mm_setzero_si128();

@@ -42,7 +42,8 @@ KOKKOS_INLINE_FUNCTION void atomic_count(Count* count, Count v) {
 // Asks for the cache line holding `p` ahead of its use, on host compilers
 // with GNU builtins (a hint: never faults, nothing elsewhere). For host loops
 // that do enough work a value that the hardware prefetcher, which follows the
-// loads, does not run far enough ahead of them (histogram's counting).
+// loads, does not run far enough ahead of them (the host reductions, the
+// histogram's counting).
 KOKKOS_FORCEINLINE_FUNCTION void prefetch_read([[maybe_unused]] const void* p) {
 #if defined(__GNUC__) && !defined(__CUDA_ARCH__)
   __builtin_prefetch(p, 0, 3);

@@ -56,6 +56,14 @@ struct OpReduceFunctor {
 // compiler keeps them in SIMD registers (no reassociation needed, so no
 // -ffast-math), and the loads of several lanes are in flight at once.
 inline constexpr int kHostLanes = 32;
+// Host reductions also ask for the values kHostAhead bytes on, a cache line
+// at a time: the hardware prefetcher alone does not keep a Xeon core's
+// stream full (docs/results/h100-2026-11-25-session10, run V, 2^28 floats,
+// three passes against the tree before: 16-thread reduce 9.9-11.5 ->
+// 7.8-8.2 ms, minloc 12.0-12.7 -> 8.5-9.3 ms; one-thread minloc 125-141 ->
+// 80-93 ms); on the 2-core VM (AMD; docs/results/cpu-2core-2026-11-25-
+// session10/ab.txt, 2^26) one-thread reduce 7.3-8.1 -> 7.0-7.5 ms, minloc
+// 8.5-9.1 -> 7.4-7.6 ms.
 inline constexpr std::int64_t kHostAhead = 4096;
 
 // FirstLoc on a host, a block of kFirstLocBlock elements at a time: first
@@ -70,7 +78,6 @@ inline constexpr std::int64_t kHostAhead = 4096;
 // 2-core VM, 2^26 floats, Serial 15.0 -> 8.0 ms, OpenMP 7.6 -> 5.5 ms.
 // Blocks of 2048 and 8192 were slower (the per-block lane fold and branch).
 inline constexpr std::int64_t kFirstLocBlock = 32768;
-inline constexpr std::int64_t kFirstLocAhead = 4096;
 
 // g++ keeps arrays of scalar lanes on the stack: every lane update in the
 // block loop went through a store and a reload (a store-forwarding chain),
@@ -103,7 +110,7 @@ KOKKOS_INLINE_FUNCTION T block_extreme(const T* p, bool& maybe_nan) {
     using Pack = typename HostPackOf<T>::type;
     constexpr int kPer = 16 / sizeof(T);
     constexpr int kPacks = 4;  // 4 extremes + 4 sums: 8 of the 16 SSE registers
-    constexpr std::int64_t kAhead = kFirstLocAhead / sizeof(T);
+    constexpr std::int64_t kAhead = kHostAhead / sizeof(T);  // a pack round is a cache line
     Pack lane[kPacks], sum[kPacks];
     for (int j = 0; j < kPacks; ++j) {
       memcpy(&lane[j], p + kPer * j, sizeof(Pack));
