@@ -178,11 +178,10 @@ struct CountTask {
     Row* sub[Depth];
     for (int k = 0; k < Depth; ++k) sub[k] = row + k * stride;
     constexpr std::int64_t ahead = kHistogramAhead / sizeof(Value);
-    constexpr int line = 64 / sizeof(Value);
     for (std::int64_t first = begin; first < end; first += kHistogramBlock) {
       const int m = static_cast<int>(end - first < kHistogramBlock ? end - first : kHistogramBlock);
       if (Depth > 1 && first + ahead + kHistogramBlock <= end) {
-        for (int l = 0; l < kHistogramBlock; l += line) prefetch_read(x + first + ahead + l);
+        prefetch_lines<kHistogramBlock>(x + first + ahead);
       }
       clamp_bins(x + first, m, top, bin);
       int j = 0;

@@ -43,9 +43,7 @@ struct ReadSum {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t chunk, double& sum) const {
     const std::int64_t first = chunk * kChunk;
     const std::int64_t n = a.extent(0);
-    if (first + kAhead + kChunk <= n) {
-      for (int l = 0; l < kChunk; l += 8) kp::impl::prefetch_read(&a(first + kAhead + l));
-    }
+    if (first + kAhead + kChunk <= n) kp::impl::prefetch_lines<kChunk>(&a(first + kAhead));
     if (first + kChunk <= n) {
       double lanes[kLanes];
       for (int j = 0; j < kLanes; ++j) lanes[j] = a(first + j);

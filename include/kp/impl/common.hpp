@@ -50,6 +50,15 @@ KOKKOS_FORCEINLINE_FUNCTION void prefetch_read([[maybe_unused]] const void* p) {
 #endif
 }
 
+// prefetch_read for every cache line of p[0, kCount): the values a loop step
+// will read, asked for ahead of it.
+inline constexpr int kCacheLine = 64;
+template <int kCount, class T>
+KOKKOS_FORCEINLINE_FUNCTION void prefetch_lines(const T* p) {
+  constexpr int kPerLine = sizeof(T) < kCacheLine ? kCacheLine / sizeof(T) : 1;
+  for (int l = 0; l < kCount; l += kPerLine) prefetch_read(p + l);
+}
+
 // SplitMix64's output function: a bijective 64-bit mix (Steele, Lea and
 // Flood 2014), good enough to pass BigCrush when applied to a counter.
 KOKKOS_INLINE_FUNCTION constexpr std::uint64_t splitmix64(std::uint64_t x) {

@@ -58,7 +58,7 @@ void with_row_type(std::uint64_t per_row, F&& f) {
 // a 2-thread histogram vary from 27 to 37 ms between layouts).
 template <class Row>
 constexpr std::int64_t row_stride(std::int64_t columns) {
-  return columns + 64 / static_cast<std::int64_t>(sizeof(Row));
+  return columns + kCacheLine / static_cast<std::int64_t>(sizeof(Row));
 }
 
 // The rows of one thread (a UniqueToken slot): `depth` rows `stride` apart,
@@ -117,7 +117,7 @@ void count_in_thread_rows(const Space& space, const std::string& label, std::int
   const Kokkos::Experimental::UniqueToken<Space> token(space);
   const int slots = token.size();
   const std::int64_t slot_size = depth * stride;
-  const std::size_t flag_bytes = (sizeof(int) * slots + 63) / 64 * 64;
+  const std::size_t flag_bytes = (sizeof(int) * slots + kCacheLine - 1) / kCacheLine * kCacheLine;
   char* bytes = private_rows<char>(space, flag_bytes + sizeof(Row) * slots * slot_size);
   int* used = reinterpret_cast<int*>(bytes);
   Row* rows = reinterpret_cast<Row*>(bytes + flag_bytes);

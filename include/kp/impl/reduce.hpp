@@ -110,14 +110,14 @@ KOKKOS_INLINE_FUNCTION T block_extreme(const T* p, bool& maybe_nan) {
     using Pack = typename HostPackOf<T>::type;
     constexpr int kPer = 16 / sizeof(T);
     constexpr int kPacks = 4;  // 4 extremes + 4 sums: 8 of the 16 SSE registers
-    constexpr std::int64_t kAhead = kHostAhead / sizeof(T);  // a pack round is a cache line
+    constexpr std::int64_t kAhead = kHostAhead / sizeof(T);
     Pack lane[kPacks], sum[kPacks];
     for (int j = 0; j < kPacks; ++j) {
       memcpy(&lane[j], p + kPer * j, sizeof(Pack));
       sum[j] = lane[j];
     }
     for (std::int64_t k = kPer * kPacks; k < kFirstLocBlock; k += kPer * kPacks) {
-      if (k + kAhead < kFirstLocBlock) prefetch_read(p + k + kAhead);
+      if (k + kAhead < kFirstLocBlock) prefetch_lines<kPer * kPacks>(p + k + kAhead);
       for (int j = 0; j < kPacks; ++j) {
         Pack a;
         memcpy(&a, p + k + kPer * j, sizeof(Pack));
@@ -201,11 +201,8 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
     for (int j = 0; j < kHostLanes; ++j) lanes[j] = op.identity();
     std::int64_t i = begin;
     constexpr std::int64_t kAhead = kHostAhead / sizeof(T);
-    constexpr int kLine = sizeof(T) < 64 ? 64 / sizeof(T) : 1;  // elements a cache line
     for (; i + kHostLanes <= end; i += kHostLanes) {
-      if (i + kAhead + kHostLanes <= end) {
-        for (int l = 0; l < kHostLanes; l += kLine) prefetch_read(x + i + kAhead + l);
-      }
+      if (i + kAhead + kHostLanes <= end) prefetch_lines<kHostLanes>(x + i + kAhead);
       for (int j = 0; j < kHostLanes; ++j) op.join(lanes[j], op.lift(x[i + j], i + j));
     }
     for (; i < end; ++i) op.join(lanes[0], op.lift(x[i], i));
