@@ -62,7 +62,7 @@ inline constexpr int kHostLanes = 32;
 // three passes against the tree before: 16-thread reduce 9.9-11.5 ->
 // 7.8-8.2 ms, minloc 12.0-12.7 -> 8.5-9.3 ms; one-thread minloc 125-141 ->
 // 80-93 ms); on the 2-core VM (AMD; docs/results/cpu-2core-2026-11-25-
-// session10/ab.txt, 2^26) one-thread reduce 7.3-8.1 -> 7.0-7.5 ms, minloc
+// session10/ab.txt, 2^26) one-thread reduce 7.3-8.1 -> 7.0-7.6 ms, minloc
 // 8.5-9.1 -> 7.4-7.6 ms.
 inline constexpr std::int64_t kHostAhead = 4096;
 
