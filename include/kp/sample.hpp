@@ -116,13 +116,18 @@ struct ReadColumns {
 // passes about 1/16.
 inline constexpr double kSelectAboveMisses = 1.0 / 16;
 
+// The sum is an integer: each term is below 2^31 and there are fewer than
+// 2^32 columns, so it cannot overflow, and a chain of integer adds is
+// shorter than one of double adds (10^5 columns on the Serial space of the
+// Xeon: 268-308 us with double, docs/results/h100-2026-11-26-session11,
+// runs A and C).
 template <class Space>
 struct MissShare {
   View<const DrawColumn*, Space> columns;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c, double& sum) const {
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c, std::uint64_t& sum) const {
     const std::uint32_t t = columns(c).threshold;
     const std::uint32_t rest = 0xffffffffu - t;
-    sum += static_cast<double>(t < rest ? t : rest);
+    sum += t < rest ? t : rest;
   }
 };
 
@@ -133,10 +138,10 @@ bool draws_by_select(const Space& space, const View<DrawColumn*, Space>& columns
                      std::uint64_t draws) {
   const auto n = static_cast<std::int64_t>(columns.extent(0));
   if (n == 0 || draws < static_cast<std::uint64_t>(n)) return false;
-  double sum = 0;
+  std::uint64_t sum = 0;
   Kokkos::parallel_reduce("kp::sample::miss-share", IndexRange<Space>(space, 0, n),
                           MissShare<Space>{columns}, sum);
-  return sum / (double(n) * 0x1.0p32) > kSelectAboveMisses;
+  return static_cast<double>(sum) / (double(n) * 0x1.0p32) > kSelectAboveMisses;
 }
 
 // count(item) for each of the draws [begin, end) of the stream that `read`

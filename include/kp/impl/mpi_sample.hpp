@@ -461,10 +461,10 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
   const View<double*, Space> light_prefix = first(buffers->light_prefix, own),
                              heavy_prefix = first(buffers->heavy_prefix, own);
   const impl::IndexRange<Space> items(space, 0, own);
-  Kokkos::parallel_scan("kp::mpi::sample::classify", items,
-                        impl::alias_build::ClassifyAndCompact<Space, Weight>{
-                            weights, totals_view, heavies_view, light_item, heavy_item,
-                            light_prefix, heavy_prefix, n, first_item});
+  impl::alias_build::classify(space, "kp::mpi::sample::classify",
+                              impl::alias_build::ClassifyAndCompact<Space, Weight>{
+                                  weights, totals_view, heavies_view, light_item, heavy_item,
+                                  light_prefix, heavy_prefix, n, first_item});
   const View<Classes, Space> classes_view("kp::mpi::sample classes");
   Kokkos::parallel_for(
       "kp::mpi::sample::ends", impl::IndexRange<Space>(space, 0, 1),

@@ -34,6 +34,7 @@
 #include <Kokkos_Core.hpp>
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 #include <cfloat>
 
@@ -226,10 +227,20 @@ struct SplitPrefix {
   CompensatedSum deficit, excess;
 };
 
+// Items an index of the classifying scan takes on host spaces: their running
+// sums stay in registers, where one item an index kept them in the scan's
+// update slot, which every prefix stored might alias (stored and reloaded
+// each item), and recomputed the units each item. Kokkos' OpenMP scan also
+// runs every index twice. 10^5 uniform weights (docs/results/h100-2026-11-
+// 26-session11, run A, phases.txt): 992 us on one OpenMP thread, 290 us on
+// Serial, 90-109 us on 16 threads of the Xeon.
+inline constexpr std::int64_t kClassifyChunk = 512;
+
 // Classifies each item, compacts the lights and heavies in index order, and
 // writes their inclusive prefix sums D and E; the last item stores b.
 // `columns` is the table's size, `first_item` the number of weights(0) (kp::mpi:
-// the global size, and this rank's slice of it; otherwise n and 0).
+// the global size, and this rank's slice of it; otherwise n and 0). Index c
+// takes items [c * chunk, c * chunk + chunk): run it with classify().
 template <class Space, class Weight>
 struct ClassifyAndCompact {
   using value_type = SplitPrefix;
@@ -240,26 +251,35 @@ struct ClassifyAndCompact {
   View<double*, Space> light_prefix, heavy_prefix;
   std::int64_t columns;
   std::uint32_t first_item;
+  std::int64_t chunk = 1;
 
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, value_type& prefix, bool final) const {
-    if (!totals().usable()) return;  // PairColumns writes the fallback table
-    const Units units(columns, totals());
-    const double s = weights(i) * units.per_weight;
-    if (s >= units.column) {
-      prefix.excess.add(s - units.column);
-      if (final) {
-        heavy_item(prefix.heavies) = first_item + static_cast<std::uint32_t>(i);
-        heavy_prefix(prefix.heavies) = prefix.excess.value();
-      }
-      ++prefix.heavies;
-    } else {
-      prefix.deficit.add(units.column - s);
-      if (final) {
-        light_item(i - prefix.heavies) = first_item + static_cast<std::uint32_t>(i);
-        light_prefix(i - prefix.heavies) = prefix.deficit.value();
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c, value_type& update, bool final) const {
+    const WeightTotals t = totals();
+    if (!t.usable()) return;  // PairColumns writes the fallback table
+    const Units units(columns, t);
+    const auto n = static_cast<std::int64_t>(weights.extent(0));
+    const std::int64_t begin = c * chunk;
+    const std::int64_t end = n - begin < chunk ? n : begin + chunk;
+    value_type prefix = update;
+    for (std::int64_t i = begin; i < end; ++i) {
+      const double s = weights(i) * units.per_weight;
+      if (s >= units.column) {
+        prefix.excess.add(s - units.column);
+        if (final) {
+          heavy_item(prefix.heavies) = first_item + static_cast<std::uint32_t>(i);
+          heavy_prefix(prefix.heavies) = prefix.excess.value();
+        }
+        ++prefix.heavies;
+      } else {
+        prefix.deficit.add(units.column - s);
+        if (final) {
+          light_item(i - prefix.heavies) = first_item + static_cast<std::uint32_t>(i);
+          light_prefix(i - prefix.heavies) = prefix.deficit.value();
+        }
       }
     }
-    if (final && i + 1 == static_cast<std::int64_t>(weights.extent(0))) heavies() = prefix.heavies;
+    update = prefix;
+    if (final && end == n) heavies() = prefix.heavies;
   }
   KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
     dest.heavies += src.heavies;
@@ -280,6 +300,15 @@ struct ClassifyAndCompact {
     prefix.excess = {0, 0};
   }
 };
+
+// Runs the classifying scan: an item an index on GPUs (a thread each),
+// kClassifyChunk on host spaces.
+template <class Space, class Weight>
+void classify(const Space& space, const std::string& label, ClassifyAndCompact<Space, Weight> f) {
+  f.chunk = is_gpu_space<Space>() ? 1 : kClassifyChunk;
+  const auto n = static_cast<std::int64_t>(f.weights.extent(0));
+  Kokkos::parallel_scan(label, ItemRange<Space>(space, 0, (n + f.chunk - 1) / f.chunk), f);
+}
 
 // Writes column `item` of a table in either form.
 KOKKOS_INLINE_FUNCTION void store(AliasEntry& slot, std::uint32_t, double keep,
@@ -394,10 +423,10 @@ class ParallelAliasBuilder {
     // Reducing into a view of the space keeps the result there: no fence.
     Kokkos::parallel_reduce("kp::alias::totals", items, SumWeights<Space, Weight>{weights},
                             totals_);
-    Kokkos::parallel_scan("kp::alias::classify", items,
-                          ClassifyAndCompact<Space, Weight>{
-                              weights, totals_, heavies_, light_item_, heavy_item_, light_prefix_,
-                              heavy_prefix_, static_cast<std::int64_t>(weights.extent(0)), 0});
+    classify(space, "kp::alias::classify",
+             ClassifyAndCompact<Space, Weight>{weights, totals_, heavies_, light_item_, heavy_item_,
+                                               light_prefix_, heavy_prefix_,
+                                               static_cast<std::int64_t>(weights.extent(0)), 0});
     Kokkos::parallel_for("kp::alias::pair", items,
                          PairColumns<Space, Weight, Entry, Count>{
                              weights, totals_, heavies_, light_item_, heavy_item_, light_prefix_,
