@@ -322,6 +322,8 @@ KOKKOS_INLINE_FUNCTION void store(DrawColumn& slot, std::uint32_t item, double k
 
 // Column r < a is light r's, column r >= a heavy (r - a)'s (see the header
 // for the closed form). Every column is written, whatever the rounding.
+// Index c takes columns [c * chunk, c * chunk + chunk), the totals, b and the
+// units read once for them: run it with pair_columns().
 template <class Space, class Weight, class Entry, class Count>
 struct PairColumns {
   View<const Weight*, Space> weights;
@@ -332,23 +334,36 @@ struct PairColumns {
   View<Entry*, Space> table;
   View<Count*, Space> counts;  // zeroed on the way (empty: none)
   TotalsReport<Space> report;  // a copy of totals() for the host
+  std::int64_t chunk = 1;
 
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t r) const {
-    if (static_cast<std::size_t>(r) < counts.extent(0)) counts(r) = 0;
-    if (r == 0) report() = totals();
-    if (!totals().usable()) {  // every column its own item: draws stay in range
-      store(table(r), static_cast<std::uint32_t>(r), 1.0, static_cast<std::uint32_t>(r));
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    const WeightTotals t = totals();
+    const auto n = static_cast<std::int64_t>(weights.extent(0));
+    const std::int64_t begin = c * chunk;
+    const std::int64_t end = n - begin < chunk ? n : begin + chunk;
+    if (begin == 0) report() = t;
+    for (std::int64_t r = begin; r < static_cast<std::int64_t>(counts.extent(0)) && r < end; ++r) {
+      counts(r) = 0;
+    }
+    if (!t.usable()) {  // every column its own item: draws stay in range
+      for (std::int64_t r = begin; r < end; ++r) {
+        store(table(r), static_cast<std::uint32_t>(r), 1.0, static_cast<std::uint32_t>(r));
+      }
       return;
     }
     const std::int64_t b = heavies();
-    const std::int64_t a = static_cast<std::int64_t>(weights.extent(0)) - b;
-    const Units units(weights.extent(0), totals());
+    const Units units(n, t);
+    for (std::int64_t r = begin; r < end; ++r) column(r, n - b, b, units, t);
+  }
+
+  KOKKOS_INLINE_FUNCTION void column(std::int64_t r, std::int64_t a, std::int64_t b,
+                                     const Units& units, const WeightTotals& t) const {
     if (r < a) {
       const std::uint32_t item = light_item(r);
       if (b == 0) {  // only by rounding: every positive item is within rounding of 1
         const bool positive = weights(item) > 0;
         store(table(item), item, positive ? 1.0 : 0.0,
-              positive ? item : static_cast<std::uint32_t>(totals().last_positive));
+              positive ? item : static_cast<std::uint32_t>(t.last_positive));
         return;
       }
       const double before = r > 0 ? light_prefix(r - 1) : 0.0;
@@ -370,6 +385,16 @@ struct PairColumns {
     }
   }
 };
+
+// Runs the pairing kernel: a column an index on GPUs, kClassifyChunk on
+// host spaces (as the classify).
+template <class Space, class Weight, class Entry, class Count>
+void pair_columns(const Space& space, const std::string& label,
+                  PairColumns<Space, Weight, Entry, Count> f) {
+  f.chunk = is_gpu_space<Space>() ? 1 : kClassifyChunk;
+  const auto n = static_cast<std::int64_t>(f.weights.extent(0));
+  Kokkos::parallel_for(label, ItemRange<Space>(space, 0, (n + f.chunk - 1) / f.chunk), f);
+}
 
 }  // namespace alias_build
 
@@ -427,10 +452,10 @@ class ParallelAliasBuilder {
              ClassifyAndCompact<Space, Weight>{weights, totals_, heavies_, light_item_, heavy_item_,
                                                light_prefix_, heavy_prefix_,
                                                static_cast<std::int64_t>(weights.extent(0)), 0});
-    Kokkos::parallel_for("kp::alias::pair", items,
-                         PairColumns<Space, Weight, Entry, Count>{
-                             weights, totals_, heavies_, light_item_, heavy_item_, light_prefix_,
-                             heavy_prefix_, table, counts, report_});
+    pair_columns(space, "kp::alias::pair",
+                 PairColumns<Space, Weight, Entry, Count>{weights, totals_, heavies_, light_item_,
+                                                          heavy_item_, light_prefix_, heavy_prefix_,
+                                                          table, counts, report_});
   }
 
   View<WeightTotals, Space> totals_;
