@@ -162,6 +162,37 @@ KOKKOS_INLINE_FUNCTION void store(volatile CompensatedSum& dest, const Compensat
   dest.low = sum.low;
 }
 
+// Items an index of the classifying scan and the pairing take on host spaces
+// (GPUs: one, a thread each): the running sums stay in registers and the
+// totals and units are read once per index. With one item an index the scan
+// kept its sums in the scan's update slot, which every prefix stored might
+// alias (stored and reloaded each item), and both kernels recomputed the
+// units (a division) each item; Kokkos' OpenMP scan also runs every index
+// twice. 10^5 uniform weights (docs/results/h100-2026-11-26-session11, run
+// A, phases.txt): the scan took 992 us on one OpenMP thread, 290 us on
+// Serial, 90-109 us on 16 threads of the Xeon. The totals' reduction keeps
+// one weight an index: by chunks it ran no faster (docs/results/cpu-2core-
+// 2026-11-26-session11/totals.txt), its compensated sum's chain sets its pace.
+inline constexpr std::int64_t kHostChunk = 512;
+
+// Index c of a build kernel: items [c * chunk, min(c * chunk + chunk, n)).
+struct ChunkRange {
+  std::int64_t begin, end;
+  KOKKOS_INLINE_FUNCTION ChunkRange(std::int64_t c, std::int64_t chunk, std::int64_t n)
+      : begin(c * chunk), end(n - c * chunk < chunk ? n : c * chunk + chunk) {}
+};
+
+// The range of indices that covers n items, `chunk` an index.
+template <class Space>
+ItemRange<Space> chunk_indices(const Space& space, std::int64_t n, std::int64_t chunk) {
+  return ItemRange<Space>(space, 0, (n + chunk - 1) / chunk);
+}
+
+template <class Space>
+constexpr std::int64_t build_chunk() {
+  return is_gpu_space<Space>() ? 1 : kHostChunk;
+}
+
 template <class Space, class Weight>
 struct SumWeights {
   using value_type = WeightTotals;
@@ -227,15 +258,6 @@ struct SplitPrefix {
   CompensatedSum deficit, excess;
 };
 
-// Items an index of the classifying scan takes on host spaces: their running
-// sums stay in registers, where one item an index kept them in the scan's
-// update slot, which every prefix stored might alias (stored and reloaded
-// each item), and recomputed the units each item. Kokkos' OpenMP scan also
-// runs every index twice. 10^5 uniform weights (docs/results/h100-2026-11-
-// 26-session11, run A, phases.txt): 992 us on one OpenMP thread, 290 us on
-// Serial, 90-109 us on 16 threads of the Xeon.
-inline constexpr std::int64_t kClassifyChunk = 512;
-
 // Classifies each item, compacts the lights and heavies in index order, and
 // writes their inclusive prefix sums D and E; the last item stores b.
 // `columns` is the table's size, `first_item` the number of weights(0) (kp::mpi:
@@ -258,10 +280,9 @@ struct ClassifyAndCompact {
     if (!t.usable()) return;  // PairColumns writes the fallback table
     const Units units(columns, t);
     const auto n = static_cast<std::int64_t>(weights.extent(0));
-    const std::int64_t begin = c * chunk;
-    const std::int64_t end = n - begin < chunk ? n : begin + chunk;
+    const ChunkRange items(c, chunk, n);
     value_type prefix = update;
-    for (std::int64_t i = begin; i < end; ++i) {
+    for (std::int64_t i = items.begin; i < items.end; ++i) {
       const double s = weights(i) * units.per_weight;
       if (s >= units.column) {
         prefix.excess.add(s - units.column);
@@ -279,7 +300,7 @@ struct ClassifyAndCompact {
       }
     }
     update = prefix;
-    if (final && end == n) heavies() = prefix.heavies;
+    if (final && items.end == n) heavies() = prefix.heavies;
   }
   KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
     dest.heavies += src.heavies;
@@ -301,13 +322,12 @@ struct ClassifyAndCompact {
   }
 };
 
-// Runs the classifying scan: an item an index on GPUs (a thread each),
-// kClassifyChunk on host spaces.
+// Runs the classifying scan, build_chunk() items an index.
 template <class Space, class Weight>
 void classify(const Space& space, const std::string& label, ClassifyAndCompact<Space, Weight> f) {
-  f.chunk = is_gpu_space<Space>() ? 1 : kClassifyChunk;
-  const auto n = static_cast<std::int64_t>(f.weights.extent(0));
-  Kokkos::parallel_scan(label, ItemRange<Space>(space, 0, (n + f.chunk - 1) / f.chunk), f);
+  f.chunk = build_chunk<Space>();
+  Kokkos::parallel_scan(
+      label, chunk_indices(space, static_cast<std::int64_t>(f.weights.extent(0)), f.chunk), f);
 }
 
 // Writes column `item` of a table in either form.
@@ -339,21 +359,21 @@ struct PairColumns {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
     const WeightTotals t = totals();
     const auto n = static_cast<std::int64_t>(weights.extent(0));
-    const std::int64_t begin = c * chunk;
-    const std::int64_t end = n - begin < chunk ? n : begin + chunk;
-    if (begin == 0) report() = t;
-    for (std::int64_t r = begin; r < static_cast<std::int64_t>(counts.extent(0)) && r < end; ++r) {
+    const ChunkRange columns(c, chunk, n);
+    if (columns.begin == 0) report() = t;
+    for (std::int64_t r = columns.begin;
+         r < static_cast<std::int64_t>(counts.extent(0)) && r < columns.end; ++r) {
       counts(r) = 0;
     }
     if (!t.usable()) {  // every column its own item: draws stay in range
-      for (std::int64_t r = begin; r < end; ++r) {
+      for (std::int64_t r = columns.begin; r < columns.end; ++r) {
         store(table(r), static_cast<std::uint32_t>(r), 1.0, static_cast<std::uint32_t>(r));
       }
       return;
     }
     const std::int64_t b = heavies();
     const Units units(n, t);
-    for (std::int64_t r = begin; r < end; ++r) column(r, n - b, b, units, t);
+    for (std::int64_t r = columns.begin; r < columns.end; ++r) column(r, n - b, b, units, t);
   }
 
   KOKKOS_INLINE_FUNCTION void column(std::int64_t r, std::int64_t a, std::int64_t b,
@@ -386,14 +406,13 @@ struct PairColumns {
   }
 };
 
-// Runs the pairing kernel: a column an index on GPUs, kClassifyChunk on
-// host spaces (as the classify).
+// Runs the pairing kernel, build_chunk() columns an index.
 template <class Space, class Weight, class Entry, class Count>
 void pair_columns(const Space& space, const std::string& label,
                   PairColumns<Space, Weight, Entry, Count> f) {
-  f.chunk = is_gpu_space<Space>() ? 1 : kClassifyChunk;
-  const auto n = static_cast<std::int64_t>(f.weights.extent(0));
-  Kokkos::parallel_for(label, ItemRange<Space>(space, 0, (n + f.chunk - 1) / f.chunk), f);
+  f.chunk = build_chunk<Space>();
+  Kokkos::parallel_for(
+      label, chunk_indices(space, static_cast<std::int64_t>(f.weights.extent(0)), f.chunk), f);
 }
 
 }  // namespace alias_build
@@ -444,10 +463,11 @@ class ParallelAliasBuilder {
     using namespace alias_build;
     KOKKOS_ASSERT(counts.extent(0) == 0 || counts.extent(0) == weights.extent(0));
     KOKKOS_ASSERT(weights.extent(0) <= capacity());
-    const ItemRange<Space> items(space, 0, static_cast<std::int64_t>(weights.extent(0)));
     // Reducing into a view of the space keeps the result there: no fence.
-    Kokkos::parallel_reduce("kp::alias::totals", items, SumWeights<Space, Weight>{weights},
-                            totals_);
+    Kokkos::parallel_reduce(
+        "kp::alias::totals",
+        ItemRange<Space>(space, 0, static_cast<std::int64_t>(weights.extent(0))),
+        SumWeights<Space, Weight>{weights}, totals_);
     classify(space, "kp::alias::classify",
              ClassifyAndCompact<Space, Weight>{weights, totals_, heavies_, light_item_, heavy_item_,
                                                light_prefix_, heavy_prefix_,
