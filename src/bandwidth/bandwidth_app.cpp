@@ -40,6 +40,16 @@ struct ReadSum {
   static constexpr int kLanes = 8;
   static constexpr std::int64_t kAhead = kp::impl::kHostAhead / sizeof(double);
   View<const double*, Space> a;
+  // The chunks [0, chunks): handed out kChunksAGrab at a time on hosts,
+  // split evenly on GPUs.
+  static auto policy(std::int64_t chunks) {
+    if constexpr (kHost) {
+      return Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>(0, chunks)
+          .set_chunk_size(kChunksAGrab);
+    } else {
+      return Kokkos::RangePolicy<Space>(0, chunks);
+    }
+  }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t chunk, double& sum) const {
     const std::int64_t first = chunk * kChunk;
     const std::int64_t n = a.extent(0);
@@ -129,17 +139,8 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   space_case.variants.push_back(
       {"read",
        [=] {
-         using Read = ReadSum<Space>;
-         if constexpr (Read::kHost) {
-           Kokkos::parallel_reduce(
-               "bandwidth::read",
-               Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>(0, chunks)
-                   .set_chunk_size(Read::kChunksAGrab),
-               Read{b}, sum);
-         } else {
-           Kokkos::parallel_reduce("bandwidth::read", Kokkos::RangePolicy<Space>(0, chunks),
-                                   Read{b}, sum);
-         }
+         Kokkos::parallel_reduce("bandwidth::read", ReadSum<Space>::policy(chunks),
+                                 ReadSum<Space>{b}, sum);
        },
        [=] {
          double got = 0;
