@@ -169,7 +169,7 @@ KOKKOS_INLINE_FUNCTION void store(volatile CompensatedSum& dest, const Compensat
 // alias (stored and reloaded each item), and both kernels recomputed the
 // units (a division) each item; Kokkos' OpenMP scan also runs every index
 // twice. 10^5 uniform weights (docs/results/h100-2026-11-26-session11, run
-// A, phases.txt): the scan took 992 us on one OpenMP thread, 290 us on
+// A, phases.txt): the scan took 992 us on one OpenMP thread, 285-291 us on
 // Serial, 90-109 us on 16 threads of the Xeon. The totals' reduction keeps
 // one weight an index: by chunks it ran no faster (docs/results/cpu-2core-
 // 2026-11-26-session11/totals.txt), its compensated sum's chain sets its pace.

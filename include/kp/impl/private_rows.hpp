@@ -92,8 +92,8 @@ struct ClearFlags {
 // prefetcher follows and the compiler vectorizes. Summing one column at a
 // time (every row's count of it, then the next column) read 16 rows 400 KB
 // apart per column: kp::sample's sum of 10^5 columns took 250-274 us on
-// 16 threads of the Xeon, 101 us on one (docs/results/h100-2026-11-26-
-// session11, run A, phases.txt).
+// 16 threads of the Xeon, 163-164 us on one OpenMP thread, 101-103 us on
+// Serial (docs/results/h100-2026-11-26-session11, run A, phases.txt).
 inline constexpr std::int64_t kSumColumns = 1024;
 
 // counts(c) = column c summed over the rows of every slot a task ran on, for
