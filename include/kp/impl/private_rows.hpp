@@ -11,6 +11,7 @@
 #include <string>
 
 #include <kp/impl/common.hpp>
+#include <kp/impl/host_tasks.hpp>
 #include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
 
@@ -125,8 +126,8 @@ struct SumSlots {
 
 // Runs task(t, rows) for t in [0, tasks) on the host space, each on some
 // thread's `depth` rows of counts (Row) `stride` apart, handing the tasks out
-// one at a time as threads come free: a thread that runs slower (a busy or
-// smaller core) takes fewer. Then counts(c) = the sum of column c of every
+// as threads come free (run_host_tasks): a thread that runs slower (a busy
+// or smaller core) takes fewer. Then counts(c) = the sum of column c of every
 // row. Labels: `label` and `label`::sum.
 template <class Row, class Space, class Counts, class Task>
 void count_in_thread_rows(const Space& space, const std::string& label, std::int64_t tasks,
@@ -139,10 +140,8 @@ void count_in_thread_rows(const Space& space, const std::string& label, std::int
   int* used = reinterpret_cast<int*>(bytes);
   Row* rows = reinterpret_cast<Row*>(bytes + flag_bytes);
   Kokkos::parallel_for(label + "::clear", IndexRange<Space>(space, 0, slots), ClearFlags{used});
-  using Tasks = Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
-                                    Kokkos::IndexType<std::int64_t>>;
-  Kokkos::parallel_for(label, Tasks(space, 0, tasks, Kokkos::ChunkSize(1)),
-                       RunInSlot<Space, Row, Task>{token, task, rows, used, slot_size});
+  run_host_tasks(space, label, tasks,
+                 RunInSlot<Space, Row, Task>{token, task, rows, used, slot_size});
   const auto columns = static_cast<std::int64_t>(counts.extent(0));
   Kokkos::parallel_for(label + "::sum",
                        IndexRange<Space>(space, 0, (columns + kSumColumns - 1) / kSumColumns),

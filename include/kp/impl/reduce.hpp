@@ -11,6 +11,7 @@
 
 #include <kp/algorithm.hpp>
 #include <kp/impl/combine_ops.hpp>
+#include <kp/impl/host_tasks.hpp>
 #include <kp/impl/team_combine.hpp>
 #include <kp/impl/vector_reduce.hpp>
 #include <kp/impl/views.hpp>
@@ -213,9 +214,9 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 }
 
 // Host reductions go in chunks of kHostChunk elements, handed out to the
-// threads as they come free (a slower or busier core takes fewer; one equal
-// chunk per thread waited for the slowest), each folded into its own
-// partial; then one thread joins the partials in chunk order. The chunks do
+// threads as they come free (run_host_tasks: a slower or busier core takes
+// fewer; one equal chunk per thread waited for the slowest), each folded
+// into its own partial; then one thread joins the partials in chunk order. The chunks do
 // not depend on the thread count, so a sum has the same bits on every host
 // space and thread count.
 // First-index extremes take chunks of 16 blocks: a chunk's first block
@@ -280,10 +281,7 @@ void host_chunked_reduce(const char* call, const Space& space, const T* x, std::
             std::max<std::size_t>(bytes, 4096))};
       });
   R* const partial = reinterpret_cast<R*>(ws->bytes.data());
-  using Tasks = Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
-                                    Kokkos::IndexType<std::int64_t>>;
-  Kokkos::parallel_for(call, Tasks(space, 0, chunks, Kokkos::ChunkSize(1)),
-                       FoldChunks<T, Op>{x, n, chunk, op, partial});
+  run_host_tasks(space, call, chunks, FoldChunks<T, Op>{x, n, chunk, op, partial});
   Kokkos::parallel_for(std::string(call) + "::join", IndexRange<Space>(space, 0, 1),
                        JoinChunks<Op, Result>{partial, chunks, op, result});
 }

@@ -1,0 +1,84 @@
+#pragma once
+// Tasks handed out on host spaces to whichever thread comes free: one worker
+// an index of a static launch, each taking tasks from a shared counter until
+// none is left. A slower or busier vCPU then runs fewer tasks instead of
+// holding back a fixed share.
+//
+// Kokkos' own Dynamic schedule does this too, but on Kokkos 3.4's OpenMP
+// backend it cost far more than the work on short kernels: 196 tasks of 512
+// divisions took 21 us with the static schedule and 540 us with Dynamic
+// (chunk 1) on 16 threads of the Xeon, 177 us on 8, the same as static on 2
+// (docs/results/h100-2026-11-26-session12, run L, dynamic.txt). With this
+// counter kp::reduce of 2^20 floats took 21-24 us instead of 184-220 (run N).
+//
+// A worker takes a run of consecutive tasks at a time, a share of those
+// left (guided scheduling): 1/(4 x workers) of them, at least one. So a
+// thread's first tasks are contiguous, as under Kokkos' Dynamic schedule
+// (which starts every thread on a range of its own), and a run costs one
+// atomic. Run O could not tell this, one task a take and Kokkos' Dynamic
+// apart on the long kernels (the histogram and reduce at 2^28, five passes).
+//
+// The counter rewinds itself: the last worker to finish zeroes it, so a run
+// is one launch and the next launch, ordered after it on the space, starts
+// from 0. Host calls on one space type do not run concurrently (see
+// workspace.hpp), so one counter serves every caller.
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include <kp/impl/common.hpp>
+#include <kp/impl/workspace.hpp>
+
+namespace kp::impl {
+
+inline constexpr std::int64_t kGrabShare = 4;
+
+template <class Space>
+struct TaskCounter {
+  // [0]: the next task to hand out, [1]: the workers done. Zero between runs.
+  Kokkos::View<std::int64_t[2], Kokkos::HostSpace> counts{"kp::task counter"};
+};
+
+template <class Task>
+struct TaskWorker {
+  Task task;
+  std::int64_t tasks;
+  std::int64_t workers;
+  std::int64_t* counts;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t) const {
+    std::int64_t taken = 0;  // the counter as this worker last saw it
+    for (;;) {
+      const std::int64_t left = tasks - taken;
+      const std::int64_t grab = left > kGrabShare * workers ? left / (kGrabShare * workers) : 1;
+      const std::int64_t first = Kokkos::atomic_fetch_add(&counts[0], grab);
+      if (first >= tasks) break;
+      const std::int64_t end = tasks - first < grab ? tasks : first + grab;
+      for (std::int64_t t = first; t < end; ++t) task(t);
+      taken = first + grab;
+    }
+    if (Kokkos::atomic_fetch_add(&counts[1], std::int64_t{1}) == workers - 1) {
+      // Every other worker is past its last take (its add to counts[1]
+      // came after it): rewind for the next run, which the kernel's end orders.
+      counts[0] = 0;
+      counts[1] = 0;
+    }
+  }
+};
+
+// Runs task(t) for every t in [0, tasks) on the host space `space`, one task
+// at a time to whichever of its threads comes free. Labelled `label`.
+template <class Space, class Task>
+void run_host_tasks(const Space& space, const std::string& label, std::int64_t tasks,
+                    const Task& task) {
+  static_assert(!is_gpu_space<Space>(), "run_host_tasks: host spaces only");
+  if (tasks <= 0) return;
+  const auto counter = workspace<TaskCounter<Space>>(
+      space, [](const TaskCounter<Space>&) { return true; }, [] { return TaskCounter<Space>{}; });
+  const std::int64_t workers = std::min<std::int64_t>(space.concurrency(), tasks);
+  Kokkos::parallel_for(
+      label, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, workers),
+      TaskWorker<Task>{task, tasks, workers, counter->counts.data()});
+}
+
+}  // namespace kp::impl
