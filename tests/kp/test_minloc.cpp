@@ -134,9 +134,10 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][mi
   check_both<Space>(zeros, "signed zeros in every block");
 }
 
-// Host threads fold chunks of kFirstLocChunk values as they come free and
-// the chunks join in index order: the first extremum or NaN must win
-// whichever thread folded its chunk and when.
+// Host threads fold chunks of kFirstLocChunk values (fewer blocks where a
+// thread would get less than a chunk: the test above then has chunks of one
+// block) as they come free and the chunks join in index order: the first
+// extremum or NaN must win whichever thread folded its chunk and when.
 TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host chunks", "[kp][minloc]", Spaces) {
   using Space = TestType;
   const std::int64_t chunk = kp::impl::kFirstLocChunk;

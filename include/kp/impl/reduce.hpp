@@ -226,8 +226,17 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // Their answer is exact in any chunking, so one thread takes the whole
 // array as one chunk (the 2-core VM: Serial minloc 9.0 -> 9.5 ms at 2^26
 // with 16-block chunks).
+// Below 16 blocks a thread, the chunks shrink (to one block at least) so
+// that every thread gets some: 2^20 values were 2 chunks of 16 blocks, run
+// by 2 of 16 threads. Minloc of 2^20 ints on 16 threads of the Xeon took
+// 196-210 us before this and run_host_tasks, 36-41 us after both
+// (docs/results/h100-2026-11-26-session12, run N).
 inline constexpr std::int64_t kHostChunk = 65536;
 inline constexpr std::int64_t kFirstLocChunk = 16 * kFirstLocBlock;
+constexpr std::int64_t first_loc_chunk(std::int64_t n, std::int64_t threads) {
+  const std::int64_t blocks = n / (kFirstLocBlock * threads);
+  return kFirstLocBlock * (blocks < 1 ? 1 : blocks < 16 ? blocks : 16);
+}
 static_assert(kHostChunk % kHostLanes == 0, "a chunk holds whole lane rows");
 
 template <class T, class Op>
@@ -270,7 +279,7 @@ void host_chunked_reduce(const char* call, const Space& space, const T* x, std::
   using R = typename Op::value_type;
   const std::int64_t chunk = !kFoldsFirstLoc<T, Op>     ? kHostChunk
                              : space.concurrency() == 1 ? n
-                                                        : kFirstLocChunk;
+                                                        : first_loc_chunk(n, space.concurrency());
   const std::int64_t chunks = (n + chunk - 1) / chunk;
   const std::size_t bytes = sizeof(R) * static_cast<std::size_t>(chunks);
   const auto ws = workspace<ChunkPartials<Space>>(
