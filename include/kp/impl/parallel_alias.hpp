@@ -35,10 +35,13 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include <cfloat>
 
 #include <kp/impl/common.hpp>
+#include <kp/impl/host_tasks.hpp>
+#include <kp/impl/workspace.hpp>
 
 namespace kp::impl {
 
@@ -151,6 +154,47 @@ KOKKOS_INLINE_FUNCTION std::int64_t count_below(const double* p, std::int64_t le
   }
   return base;
 }
+
+// count_below for keys that never decrease, one after the other (the
+// pairing's columns of one index: D and E are non-decreasing): the first
+// is a binary search over all of p, each later one gallops forward from the
+// answer before (probes 1, 2, 4, ... values ahead, then a binary search in
+// the last step), O(log gap) instead of O(log length). Every value before
+// the last answer is below the last key, hence below the next. One search
+// an index (GPUs) is the plain binary search. 10^5 ramp weights on the
+// Xeon (docs/results/h100-2026-11-26-session12, run N): the pairing took
+// 6.3 ms on Serial with a binary search a column, 0.71 ms with these; 558
+// -> 149 us on 16 threads. Uniform weights search nothing, yet their
+// Serial pairing went 75 -> 108 us there (run M: 90 -> 123); the 2-core VM
+// shows no difference.
+class ForwardSearch {
+ public:
+  KOKKOS_INLINE_FUNCTION ForwardSearch(const double* p, std::int64_t length, bool or_equal)
+      : p_(p), length_(length), or_equal_(or_equal) {}
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(double x) {
+    if (at_ < 0) {
+      at_ = count_below(p_, length_, x, or_equal_);
+      return at_;
+    }
+    std::int64_t step = 1;
+    while (at_ + step <= length_ && below(p_[at_ + step - 1], x)) {
+      at_ += step;
+      step *= 2;
+    }
+    const std::int64_t left = length_ - at_ < step - 1 ? length_ - at_ : step - 1;
+    at_ += count_below(p_ + at_, left, x, or_equal_);
+    return at_;
+  }
+
+ private:
+  KOKKOS_INLINE_FUNCTION bool below(double value, double x) const {
+    return or_equal_ ? value <= x : value < x;
+  }
+  const double* p_;
+  std::int64_t length_;
+  bool or_equal_;
+  std::int64_t at_ = -1;  // the last answer; -1 before the first search
+};
 
 // Kokkos 3.4 joins through volatile references on some backends: these
 // copy a volatile value field by field.
@@ -322,12 +366,91 @@ struct ClassifyAndCompact {
   }
 };
 
+// The classifying scan on host spaces of several threads, as three kernels
+// of ours in place of Kokkos' parallel_scan: the sums of each chunk
+// (classify's loop with its stores compiled out), one index that turns them
+// into each chunk's prefix in order, then the classifying pass from those.
+// Kokkos' OpenMP scan runs each index twice too, but with the stores behind
+// a flag known only at run time and the indices split evenly between the
+// threads, which then wait for the slowest vCPU: 10^5 uniform weights (run J,
+// docs/results/h100-2026-11-26-session12) took 94 us on 16 threads of the
+// Xeon, 594 us on one OpenMP thread, against 177 us on Serial (one pass,
+// which Serial keeps). With these three, 16 threads: 70 -> 49 us (uniform),
+// 94 -> 62 (ramp; run N). The chunks are handed out by run_host_tasks.
+template <class Space, class Weight>
+struct ChunkSums {
+  ClassifyAndCompact<Space, Weight> classify;
+  View<SplitPrefix*, Space> sums;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    SplitPrefix sum;
+    classify.init(sum);
+    classify(c, sum, false);
+    sums(c) = sum;
+  }
+};
+
+template <class Space, class Weight>
+struct ChunkPrefixes {
+  ClassifyAndCompact<Space, Weight> classify;
+  View<SplitPrefix*, Space> sums;  // in: each chunk's sums; out: the sums before it
+  std::int64_t chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t) const {
+    SplitPrefix prefix;
+    classify.init(prefix);
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const SplitPrefix sum = sums(c);
+      sums(c) = prefix;
+      classify.join(prefix, sum);
+    }
+  }
+};
+
+template <class Space, class Weight>
+struct ChunkClassify {
+  ClassifyAndCompact<Space, Weight> classify;
+  View<SplitPrefix*, Space> prefixes;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    SplitPrefix prefix = prefixes(c);
+    classify(c, prefix, true);
+  }
+};
+
+template <class Space>
+struct ChunkSumsSlot {
+  View<SplitPrefix*, Space> sums;
+};
+
+template <class Space>
+constexpr bool is_serial_space() {
+#if defined(KOKKOS_ENABLE_SERIAL)
+  return std::is_same_v<Space, Kokkos::Serial>;
+#else
+  return false;
+#endif
+}
+
 // Runs the classifying scan, build_chunk() items an index.
 template <class Space, class Weight>
 void classify(const Space& space, const std::string& label, ClassifyAndCompact<Space, Weight> f) {
   f.chunk = build_chunk<Space>();
-  Kokkos::parallel_scan(
-      label, chunk_indices(space, static_cast<std::int64_t>(f.weights.extent(0)), f.chunk), f);
+  const auto indices =
+      chunk_indices(space, static_cast<std::int64_t>(f.weights.extent(0)), f.chunk);
+  if constexpr (is_gpu_space<Space>() || is_serial_space<Space>()) {
+    Kokkos::parallel_scan(label, indices, f);
+  } else {
+    const std::int64_t chunks = indices.end();
+    const auto slot = workspace<ChunkSumsSlot<Space>>(
+        space,
+        [&](const ChunkSumsSlot<Space>& s) { return s.sums.extent(0) >= std::size_t(chunks); },
+        [&] {
+          return ChunkSumsSlot<Space>{View<SplitPrefix*, Space>(
+              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::alias chunk sums"), chunks)};
+        });
+    run_host_tasks(space, label + "::sums", chunks, ChunkSums<Space, Weight>{f, slot->sums});
+    Kokkos::parallel_for(label + "::prefixes", ItemRange<Space>(space, 0, 1),
+                         ChunkPrefixes<Space, Weight>{f, slot->sums, chunks});
+    run_host_tasks(space, label, chunks, ChunkClassify<Space, Weight>{f, slot->sums});
+  }
 }
 
 // Writes column `item` of a table in either form.
@@ -373,11 +496,17 @@ struct PairColumns {
     }
     const std::int64_t b = heavies();
     const Units units(n, t);
-    for (std::int64_t r = columns.begin; r < columns.end; ++r) column(r, n - b, b, units, t);
+    // A light's search of E, a heavy's of D.
+    ForwardSearch in_excess(heavy_prefix.data(), b, false),
+        in_deficit(light_prefix.data(), n - b, true);
+    for (std::int64_t r = columns.begin; r < columns.end; ++r) {
+      column(r, n - b, b, units, t, in_excess, in_deficit);
+    }
   }
 
   KOKKOS_INLINE_FUNCTION void column(std::int64_t r, std::int64_t a, std::int64_t b,
-                                     const Units& units, const WeightTotals& t) const {
+                                     const Units& units, const WeightTotals& t,
+                                     ForwardSearch& in_excess, ForwardSearch& in_deficit) const {
     if (r < a) {
       const std::uint32_t item = light_item(r);
       if (b == 0) {  // only by rounding: every positive item is within rounding of 1
@@ -387,7 +516,7 @@ struct PairColumns {
         return;
       }
       const double before = r > 0 ? light_prefix(r - 1) : 0.0;
-      const std::int64_t used_up = count_below(heavy_prefix.data(), b, before, false);
+      const std::int64_t used_up = in_excess(before);
       const std::int64_t heavy = used_up < b - 1 ? used_up : b - 1;
       store(table(item), item, weights(item) * units.per_weight / units.column, heavy_item(heavy));
       return;
@@ -397,7 +526,7 @@ struct PairColumns {
     const double excess = heavy_prefix(j);
     if (a > 0 && j + 1 < b && excess < light_prefix(a - 1)) {
       // k* < a, as D_(a-1) > E_j; D_k* - E_j is in (0, d_k*] up to rounding.
-      const std::int64_t k = count_below(light_prefix.data(), a, excess, true);
+      const std::int64_t k = in_deficit(excess);
       const double keep = 1 - (light_prefix(k) - excess) / units.column;
       store(table(item), item, keep < 0 ? 0.0 : keep, heavy_item(j + 1));
     } else {
