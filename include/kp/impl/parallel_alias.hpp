@@ -25,12 +25,15 @@
 // item keeps its column, so no column is left unwritten. Zero-weight items
 // have keep 0 and a heavy alias.
 //
-// The code scales everything by W (parallel_alias.cpp says why).
+// The code scales everything by W (Units, below, says why).
 //
-// Three kernels: a reduction (W and the last positive item), a scan that
-// classifies and compacts both classes with their prefix sums, and one
-// pairing kernel of n independent O(log n) searches. The pairing kernel writes
-// either AliasEntry columns or the 8-byte DrawColumn form that draws read.
+// Three steps: a reduction (W and the last positive item), a scan that
+// classifies and compacts both classes with their prefix sums (on host
+// spaces of several threads three kernels: classify()), and one pairing
+// kernel of n independent searches (on host spaces each index's later
+// searches gallop forward from the one before: ForwardSearch). The pairing
+// kernel writes either AliasEntry columns or the 8-byte DrawColumn form
+// that draws read.
 #include <Kokkos_Core.hpp>
 #include <cmath>
 #include <cstdint>
