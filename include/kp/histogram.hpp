@@ -74,7 +74,7 @@ struct TeamScratchCount {
   }
 };
 
-// Host: tasks of kHistogramTask values, each counted into the rows of the
+// Host: tasks of kHistogramTask values (histogram_task), each counted into the rows of the
 // thread that runs it (no atomics, no sharing; count_in_thread_rows hands
 // the tasks out as threads come free), then every bin sums the rows (32-bit
 // counts below 2^32 values: with_row_type). A task goes by blocks of
@@ -106,7 +106,21 @@ inline constexpr int kHistogramBlock = 64;
 // rows' misses, not the stream, set the pace) neither machine gained.
 inline constexpr std::int64_t kHistogramAhead = 1024;
 // Values a task counts (one thread): 1 MiB of int32, 1024 tasks at 2^28.
+// Where that leaves a thread fewer than 4 tasks, the tasks halve, down to
+// 2^14 values and to 4 values a bin (each thread's rows are zeroed and
+// summed once it takes a task): 2^20 values were 4 tasks, so 4 of 16
+// threads counted. 256 bins, 16 threads of the Xeon (docs/results/h100-
+// 2026-11-26-session12, run T, three passes): 2^20 values 265-321 -> 82-87
+// us (the baseline omp-private: 150-177), 2^22 299-410 -> 250-287 us.
 inline constexpr std::int64_t kHistogramTask = std::int64_t{1} << 18;
+inline constexpr std::int64_t kHistogramMinTask = std::int64_t{1} << 14;
+constexpr std::int64_t histogram_task(std::int64_t n, std::int64_t bins, std::int64_t threads) {
+  std::int64_t task = kHistogramTask;
+  if (threads < 2) return task;
+  const std::int64_t least = kHistogramMinTask > 4 * bins ? kHistogramMinTask : 4 * bins;
+  while (task / 2 >= least && n < 4 * threads * task) task /= 2;
+  return task;
+}
 // Four sub-histograms while they fit this many bytes, else one.
 inline constexpr std::int64_t kHistogramDeepBytes = 16 * 1024;
 
@@ -159,19 +173,18 @@ KOKKOS_INLINE_FUNCTION void clamp_bins(const Value* x, int m, Value top, std::ui
   }
 }
 
-// Task t: values [t * kHistogramTask, (t + 1) * kHistogramTask) into a
-// thread's rows.
+// Task t: values [t * task, (t + 1) * task) into a thread's rows.
 template <class Values, class Row, int Depth>
 struct CountTask {
   Values values;
-  std::int64_t bins, stride;
+  std::int64_t bins, stride, task;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
     using Value = typename Values::non_const_value_type;
     constexpr int step = Depth < 2 ? 2 : Depth;  // bins a round of increments takes
     static_assert(kHistogramBlock % step == 0, "a full block is whole rounds");
     const std::int64_t n = values.extent(0);
-    const std::int64_t begin = t * kHistogramTask;
-    const std::int64_t end = n - begin > kHistogramTask ? begin + kHistogramTask : n;
+    const std::int64_t begin = t * task;
+    const std::int64_t end = n - begin > task ? begin + task : n;
     const Value* const x = values.data();
     const Value top = static_cast<Value>(bins - 1);
     alignas(64) std::uint32_t bin[kHistogramBlock];
@@ -278,9 +291,9 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
           // 2-core VM, OpenMP, 2^26 values into 256 bins: 36.9 ms with uint32
           // rows of 256, 27.1 ms padded.
           const std::int64_t stride = row_stride<Row>(bins);
-          count_in_thread_rows<Row>(space, "kp::histogram::private-bins",
-                                    (n + kHistogramTask - 1) / kHistogramTask, depth, stride,
-                                    counts, Task{in, bins, stride});
+          const std::int64_t task = histogram_task(n, bins, space.concurrency());
+          count_in_thread_rows<Row>(space, "kp::histogram::private-bins", (n + task - 1) / task,
+                                    depth, stride, counts, Task{in, bins, stride, task});
         });
       });
       return;
