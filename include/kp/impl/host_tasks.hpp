@@ -61,11 +61,15 @@ struct TaskWorker {
       for (std::int64_t t = first; t < end; ++t) task(t);
       taken = first + grab;
     }
+    // Kokkos' atomics may be relaxed (4.x): the fences order each worker's
+    // last take before its count, and the last count before the rewind.
+    Kokkos::memory_fence();
     if (Kokkos::atomic_fetch_add(&counts[1], std::int64_t{1}) == workers - 1) {
-      // Every other worker is past its last take (its add to counts[1]
-      // came after it): rewind for the next run, which the kernel's end orders.
-      counts[0] = 0;
-      counts[1] = 0;
+      // Every other worker is past its last take: rewind for the next run,
+      // which the kernel's end orders after this one.
+      Kokkos::memory_fence();
+      Kokkos::atomic_exchange(&counts[0], std::int64_t{0});
+      Kokkos::atomic_exchange(&counts[1], std::int64_t{0});
     }
   }
 };
