@@ -20,6 +20,16 @@ constexpr bool is_gpu_space() {
   return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
 }
 
+// Kokkos' Serial space: one thread, whose parallel_scan is one pass.
+template <class Space>
+constexpr bool is_serial_space() {
+#if defined(KOKKOS_ENABLE_SERIAL)
+  return std::is_same_v<Space, Kokkos::Serial>;
+#else
+  return false;
+#endif
+}
+
 // counts(i) += v for uint32 or uint64 counts, by the GPU's native 64-bit
 // add: a compare-and-swap loop instead took minutes under contention (many
 // draws or values into few bins) where the native add takes milliseconds.

@@ -38,7 +38,6 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include <cfloat>
 
@@ -142,6 +141,11 @@ namespace alias_build {
 template <class Space>
 using ItemRange = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
 
+// Whether `value` counts as below x: value < x, or value <= x when `or_equal`.
+KOKKOS_INLINE_FUNCTION bool is_below(double value, double x, bool or_equal) {
+  return or_equal ? value <= x : value < x;
+}
+
 // The number of leading values of the non-decreasing p[0, length) that are
 // below x (or at most x, when `or_equal`): lower / upper bound, branch-free
 // as in SearchPrefix, so that a warp's lanes stay in step.
@@ -150,8 +154,7 @@ KOKKOS_INLINE_FUNCTION std::int64_t count_below(const double* p, std::int64_t le
   std::int64_t base = 0;
   while (length > 0) {
     const std::int64_t half = length / 2;
-    const double value = p[base + half];
-    const bool below = or_equal ? value <= x : value < x;
+    const bool below = is_below(p[base + half], x, or_equal);
     base = below ? base + half + 1 : base;
     length = below ? length - half - 1 : half;
   }
@@ -180,7 +183,7 @@ class ForwardSearch {
       return at_;
     }
     std::int64_t step = 1;
-    while (at_ + step <= length_ && below(p_[at_ + step - 1], x)) {
+    while (at_ + step <= length_ && is_below(p_[at_ + step - 1], x, or_equal_)) {
       at_ += step;
       step *= 2;
     }
@@ -190,9 +193,6 @@ class ForwardSearch {
   }
 
  private:
-  KOKKOS_INLINE_FUNCTION bool below(double value, double x) const {
-    return or_equal_ ? value <= x : value < x;
-  }
   const double* p_;
   std::int64_t length_;
   bool or_equal_;
@@ -422,15 +422,6 @@ template <class Space>
 struct ChunkSumsSlot {
   View<SplitPrefix*, Space> sums;
 };
-
-template <class Space>
-constexpr bool is_serial_space() {
-#if defined(KOKKOS_ENABLE_SERIAL)
-  return std::is_same_v<Space, Kokkos::Serial>;
-#else
-  return false;
-#endif
-}
 
 // Runs the classifying scan, build_chunk() items an index.
 template <class Space, class Weight>

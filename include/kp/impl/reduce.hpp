@@ -216,9 +216,9 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // Host reductions go in chunks of kHostChunk elements, handed out to the
 // threads as they come free (run_host_tasks: a slower or busier core takes
 // fewer; one equal chunk per thread waited for the slowest), each folded
-// into its own partial; then one thread joins the partials in chunk order. The chunks do
-// not depend on the thread count, so a sum has the same bits on every host
-// space and thread count.
+// into its own partial; then one thread joins the partials in chunk order.
+// The chunks do not depend on the thread count, so a sum has the same bits
+// on every host space and thread count.
 // First-index extremes take chunks of 16 blocks: a chunk's first block
 // always beats the chunk's empty start, so it costs a second look (its index)
 // that chunks of 2 blocks paid every 65536 values (the 16-core host, run R:
@@ -234,8 +234,9 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 inline constexpr std::int64_t kHostChunk = 65536;
 inline constexpr std::int64_t kFirstLocChunk = 16 * kFirstLocBlock;
 constexpr std::int64_t first_loc_chunk(std::int64_t n, std::int64_t threads) {
+  constexpr std::int64_t most = kFirstLocChunk / kFirstLocBlock;
   const std::int64_t blocks = n / (kFirstLocBlock * threads);
-  return kFirstLocBlock * (blocks < 1 ? 1 : blocks < 16 ? blocks : 16);
+  return kFirstLocBlock * (blocks < 1 ? 1 : blocks < most ? blocks : most);
 }
 static_assert(kHostChunk % kHostLanes == 0, "a chunk holds whole lane rows");
 
