@@ -5,6 +5,7 @@
 
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
+#include <catch2/generators/catch_generators.hpp>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -96,15 +97,16 @@ TEMPLATE_LIST_TEST_CASE("kp::reduce of random floats is within the rounding boun
   }
 }
 
-// host_lanes folds fixed chunks of 65536 values and joins them in order, so
-// a float sum has the same bits whatever the host space, its thread count or
+// host_lanes folds chunks whose size depends on n alone (4096 values for
+// the first n below, 16384 for the second) and joins them in order, so a
+// float sum has the same bits whatever the host space, its thread count or
 // the array's alignment. The data span 2^20 in magnitude: another order of
 // the same additions (e.g. one chunk a thread) rounds differently.
 TEMPLATE_LIST_TEST_CASE("kp::reduce's host_lanes sums have the same bits on every host space",
                         "[kp][reduce]", Spaces) {
   using Space = TestType;
   if constexpr (!kp::impl::is_gpu_space<Space>()) {
-    const std::int64_t n = 5 * 65536 + 777;
+    const std::int64_t n = GENERATE(std::int64_t{5 * 65536 + 777}, std::int64_t{(1 << 22) + 3});
     std::vector<float> x(n);
     for (std::int64_t i = 0; i < n; ++i) {
       x[i] = (float(kp::impl::splitmix64(i) >> 40) / float(1 << 24) - 0.5f) * float(1 << (i % 21));

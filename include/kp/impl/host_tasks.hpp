@@ -20,16 +20,26 @@
 //
 // One thread (Serial) runs the tasks in order, as a plain loop: through
 // the workers the Serial 256-bin histogram took 37.0-38.4 ms against
-// 34.2-35.3 ms as a loop (run Q, five passes).
+// 34.2-35.3 ms as a loop (run Q, five passes). The loop is Kokkos' own
+// RangePolicy, and `finish` a launch of its own there: the same loop written
+// inside one kernel, with the finish after it, made the Serial 256-bin
+// histogram of 2^20 values 552-998 us against 470-712 before (docs/results/
+// h100-2026-11-26-session13, run B, five passes; at 2^26 40.7-46.1 ms
+// against 36.6-64.3), as the two launches did not (462-670 us, 36.3-39.2 ms).
 //
 // The counter rewinds itself: the last worker to finish zeroes it, so a run
 // is one launch and the next launch, ordered after it on the space, starts
-// from 0. Host calls on one space type do not run concurrently (see
-// workspace.hpp), so one counter serves every caller.
+// from 0. That worker first runs the caller's `finish` (a reduction's join,
+// a scan's prefixes of the tasks' sums), ordered after every task: one
+// launch less, 4-5 us of an OpenMP launch on 16 threads of the Xeon
+// (docs/results/h100-2026-11-26-session12, run J, empty kernels). Host
+// calls on one space type do not run concurrently (see workspace.hpp), so
+// one counter serves every caller.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include <kp/impl/common.hpp>
 #include <kp/impl/workspace.hpp>
@@ -38,15 +48,21 @@ namespace kp::impl {
 
 inline constexpr std::int64_t kGrabShare = 4;
 
+// A run with nothing to do after its tasks.
+struct NoFinish {
+  KOKKOS_INLINE_FUNCTION void operator()() const {}
+};
+
 template <class Space>
 struct TaskCounter {
   // [0]: the next task to hand out, [1]: the workers done. Zero between runs.
   Kokkos::View<std::int64_t[2], Kokkos::HostSpace> counts{"kp::task counter"};
 };
 
-template <class Task>
+template <class Task, class Finish>
 struct TaskWorker {
   Task task;
+  Finish finish;
   std::int64_t tasks;
   std::int64_t workers;
   std::int64_t* counts;
@@ -65,32 +81,48 @@ struct TaskWorker {
     // last take before its count, and the last count before the rewind.
     Kokkos::memory_fence();
     if (Kokkos::atomic_fetch_add(&counts[1], std::int64_t{1}) == workers - 1) {
-      // Every other worker is past its last take: rewind for the next run,
-      // which the kernel's end orders after this one.
+      // Every other worker is past its last task: finish, then rewind for
+      // the next run, which the kernel's end orders after this one.
       Kokkos::memory_fence();
+      finish();
       Kokkos::atomic_exchange(&counts[0], std::int64_t{0});
       Kokkos::atomic_exchange(&counts[1], std::int64_t{0});
     }
   }
 };
 
+// finish() as a kernel of one index.
+template <class Finish>
+struct FinishAlone {
+  Finish finish;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t) const { finish(); }
+};
+
 // Runs task(t) for every t in [0, tasks) on the host space `space`, in
-// runs of tasks to whichever of its threads comes free. Labelled `label`.
-template <class Space, class Task>
+// runs of tasks to whichever of its threads comes free, then finish() once,
+// on one thread, after every task (also when there are none). One launch,
+// labelled `label` (on one thread the finish is a second, `label`::finish);
+// asynchronous on `space` as any kernel.
+template <class Space, class Task, class Finish = NoFinish>
 void run_host_tasks(const Space& space, const std::string& label, std::int64_t tasks,
-                    const Task& task) {
+                    const Task& task, const Finish& finish = {}) {
   static_assert(!is_gpu_space<Space>(), "run_host_tasks: host spaces only");
-  if (tasks <= 0) return;
+  constexpr bool finishes = !std::is_same_v<Finish, NoFinish>;
+  if (tasks <= 0 && !finishes) return;
   using Range = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
-  if (space.concurrency() == 1) {  // nothing to hand out: the tasks in order
-    Kokkos::parallel_for(label, Range(space, 0, tasks), task);
+  if (space.concurrency() == 1 || tasks <= 0) {  // nothing to hand out
+    if (tasks > 0) Kokkos::parallel_for(label, Range(space, 0, tasks), task);
+    if constexpr (finishes) {
+      Kokkos::parallel_for(label + "::finish", Range(space, 0, 1), FinishAlone<Finish>{finish});
+    }
     return;
   }
   const auto counter = workspace<TaskCounter<Space>>(
       space, [](const TaskCounter<Space>&) { return true; }, [] { return TaskCounter<Space>{}; });
   const std::int64_t workers = std::min<std::int64_t>(space.concurrency(), tasks);
-  Kokkos::parallel_for(label, Range(space, 0, workers),
-                       TaskWorker<Task>{task, tasks, workers, counter->counts.data()});
+  Kokkos::parallel_for(
+      label, Range(space, 0, workers),
+      TaskWorker<Task, Finish>{task, finish, tasks, workers, counter->counts.data()});
 }
 
 }  // namespace kp::impl

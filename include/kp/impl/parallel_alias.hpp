@@ -397,7 +397,7 @@ struct ChunkPrefixes {
   ClassifyAndCompact<Space, Weight> classify;
   View<SplitPrefix*, Space> sums;  // in: each chunk's sums; out: the sums before it
   std::int64_t chunks;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t) const {
+  KOKKOS_INLINE_FUNCTION void operator()() const {
     SplitPrefix prefix;
     classify.init(prefix);
     for (std::int64_t c = 0; c < chunks; ++c) {
@@ -440,9 +440,8 @@ void classify(const Space& space, const std::string& label, ClassifyAndCompact<S
           return ChunkSumsSlot<Space>{View<SplitPrefix*, Space>(
               Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::alias chunk sums"), chunks)};
         });
-    run_host_tasks(space, label + "::sums", chunks, ChunkSums<Space, Weight>{f, slot->sums});
-    Kokkos::parallel_for(label + "::prefixes", ItemRange<Space>(space, 0, 1),
-                         ChunkPrefixes<Space, Weight>{f, slot->sums, chunks});
+    run_host_tasks(space, label + "::sums", chunks, ChunkSums<Space, Weight>{f, slot->sums},
+                   ChunkPrefixes<Space, Weight>{f, slot->sums, chunks});
     run_host_tasks(space, label, chunks, ChunkClassify<Space, Weight>{f, slot->sums});
   }
 }

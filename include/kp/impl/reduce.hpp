@@ -216,9 +216,17 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // Host reductions go in chunks of kHostChunk elements, handed out to the
 // threads as they come free (run_host_tasks: a slower or busier core takes
 // fewer; one equal chunk per thread waited for the slowest), each folded
-// into its own partial; then one thread joins the partials in chunk order.
-// The chunks do not depend on the thread count, so a sum has the same bits
-// on every host space and thread count.
+// into its own partial; then the last thread to finish joins the partials in
+// chunk order, in the same launch.
+// The chunks depend on n alone, not on the thread count, so a sum has the
+// same bits on every host space and thread count. Below 256 chunks of
+// kHostChunk they halve, down to kHostMinChunk, so that short arrays still
+// give each thread several: one chunk a thread leaves no slack for a thread
+// that starts late. 2^20 floats were 16 chunks; on 16 threads of the Xeon
+// kp::reduce of them took 26 us at best and 47 at the median (docs/results/
+// h100-2026-11-26-session12, run S, small_new), and 20.0-21.3 us with 256
+// chunks, the join in their launch and no copy of the value (session13,
+// run A, small.csv, three passes; omp-simd 18.4-19.4 in the same passes).
 // First-index extremes take chunks of 16 blocks: a chunk's first block
 // always beats the chunk's empty start, so it costs a second look (its index)
 // that chunks of 2 blocks paid every 65536 values (the 16-core host, run R:
@@ -232,13 +240,20 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // 196-210 us before this and run_host_tasks, 36-41 us after both
 // (docs/results/h100-2026-11-26-session12, run N).
 inline constexpr std::int64_t kHostChunk = 65536;
+inline constexpr std::int64_t kHostMinChunk = 4096;
+inline constexpr std::int64_t kHostChunks = 256;
+constexpr std::int64_t host_chunk(std::int64_t n) {
+  std::int64_t chunk = kHostChunk;
+  while (chunk > kHostMinChunk && n < kHostChunks * chunk) chunk /= 2;
+  return chunk;
+}
 inline constexpr std::int64_t kFirstLocChunk = 16 * kFirstLocBlock;
 constexpr std::int64_t first_loc_chunk(std::int64_t n, std::int64_t threads) {
   constexpr std::int64_t most = kFirstLocChunk / kFirstLocBlock;
   const std::int64_t blocks = n / (kFirstLocBlock * threads);
   return kFirstLocBlock * (blocks < 1 ? 1 : blocks < most ? blocks : most);
 }
-static_assert(kHostChunk % kHostLanes == 0, "a chunk holds whole lane rows");
+static_assert(kHostMinChunk % kHostLanes == 0, "a chunk holds whole lane rows");
 
 template <class T, class Op>
 struct FoldChunks {
@@ -260,7 +275,7 @@ struct JoinChunks {
   std::int64_t chunks;
   Op op;
   Result result;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t) const {
+  KOKKOS_INLINE_FUNCTION void operator()() const {
     R acc = partial[0];
     for (std::int64_t c = 1; c < chunks; ++c) op.join(acc, partial[c]);
     result() = acc;
@@ -278,7 +293,7 @@ template <class Space, class T, class Op, class Result>
 void host_chunked_reduce(const char* call, const Space& space, const T* x, std::int64_t n,
                          const Op& op, const Result& result) {
   using R = typename Op::value_type;
-  const std::int64_t chunk = !kFoldsFirstLoc<T, Op>     ? kHostChunk
+  const std::int64_t chunk = !kFoldsFirstLoc<T, Op>     ? host_chunk(n)
                              : space.concurrency() == 1 ? n
                                                         : first_loc_chunk(n, space.concurrency());
   const std::int64_t chunks = (n + chunk - 1) / chunk;
@@ -291,9 +306,8 @@ void host_chunked_reduce(const char* call, const Space& space, const T* x, std::
             std::max<std::size_t>(bytes, 4096))};
       });
   R* const partial = reinterpret_cast<R*>(ws->bytes.data());
-  run_host_tasks(space, call, chunks, FoldChunks<T, Op>{x, n, chunk, op, partial});
-  Kokkos::parallel_for(std::string(call) + "::join", IndexRange<Space>(space, 0, 1),
-                       JoinChunks<Op, Result>{partial, chunks, op, result});
+  run_host_tasks(space, call, chunks, FoldChunks<T, Op>{x, n, chunk, op, partial},
+                 JoinChunks<Op, Result>{partial, chunks, op, result});
 }
 
 // The dispatch table's choice for reductions (see docs/API.md).
@@ -367,23 +381,34 @@ struct ResultSlot {
   View<char*, Space> bytes;
 };
 
-// The reduction returned to the host (fences `space`).
+// The reduction returned to the host (fences `space`). Spaces whose memory the host reads reduce
+// straight into the value returned, without a copy (a kernel on Kokkos 3.4's host spaces).
 template <class Space, class XView, class Op>
 typename Op::value_type reduce(const char* call, const Space& space, const XView& x, const Op& op,
                                Algorithm algorithm) {
   using R = typename Op::value_type;
-  const auto slot = workspace<ResultSlot<Space>>(
-      space, [](const ResultSlot<Space>& s) { return s.bytes.extent(0) >= sizeof(R); },
-      [] {
-        return ResultSlot<Space>{
-            View<char*, Space>("kp::reduce result", std::max<std::size_t>(sizeof(R), 256))};
-      });
-  const View<R, Space> result(reinterpret_cast<R*>(slot->bytes.data()));
-  reduce_into(call, space, x, op, algorithm, result);
-  R host;
-  Kokkos::deep_copy(space, Kokkos::View<R, Kokkos::HostSpace>(&host), result);
-  space.fence();
-  return host;
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
+                                           typename Space::memory_space>::accessible &&
+                Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
+    R host;
+    reduce_into(call, space, x, op, algorithm,
+                Kokkos::View<R, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&host));
+    space.fence();
+    return host;
+  } else {
+    const auto slot = workspace<ResultSlot<Space>>(
+        space, [](const ResultSlot<Space>& s) { return s.bytes.extent(0) >= sizeof(R); },
+        [] {
+          return ResultSlot<Space>{
+              View<char*, Space>("kp::reduce result", std::max<std::size_t>(sizeof(R), 256))};
+        });
+    const View<R, Space> result(reinterpret_cast<R*>(slot->bytes.data()));
+    reduce_into(call, space, x, op, algorithm, result);
+    R host;
+    Kokkos::deep_copy(space, Kokkos::View<R, Kokkos::HostSpace>(&host), result);
+    space.fence();
+    return host;
+  }
 }
 
 }  // namespace kp::impl
