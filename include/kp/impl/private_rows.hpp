@@ -63,29 +63,37 @@ constexpr std::int64_t row_stride(std::int64_t columns) {
 }
 
 // The rows of one thread (a UniqueToken slot): `depth` rows `stride` apart,
-// zeroed by the first task that runs on the slot.
+// zeroed by the first task of a run that runs on the slot, which marks the
+// slot with the run's number.
 template <class Space, class Row, class Task>
 struct RunInSlot {
   Kokkos::Experimental::UniqueToken<Space> token;
   Task task;
   Row* rows;
-  int* used;  // per slot: 1 once its rows are zeroed
+  std::uint32_t* marks;  // per slot: the last run that zeroed its rows
+  std::uint32_t run;
   std::int64_t slot_size;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
     const int slot = token.acquire();
     Row* mine = rows + slot * slot_size;
-    if (!used[slot]) {
+    if (marks[slot] != run) {
       for (std::int64_t i = 0; i < slot_size; ++i) mine[i] = 0;
-      used[slot] = 1;
+      marks[slot] = run;
     }
     task(t, mine);
     token.release(slot);
   }
 };
 
-struct ClearFlags {
-  int* used;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const { used[s] = 0; }
+// Which slots a run counted in: each run has a number of its own, and a slot
+// whose mark is not this run's took none of its tasks. Numbering the runs
+// spares the launch that cleared a flag a slot before every run (4-5 us an
+// OpenMP launch on 16 threads of the Xeon: docs/results/h100-2026-11-26-
+// session12, run J, empty kernels).
+template <class Space>
+struct SlotMarks {
+  View<std::uint32_t*, Space> marks;  // zeroed when made; run 0 is never used
+  std::uint32_t run = 0;              // the last run's number
 };
 
 // Columns one work item of the sum adds up: their sums (4-8 KiB) stay in
@@ -104,7 +112,8 @@ struct SumSlots {
   using Count = typename Counts::non_const_value_type;
   Counts counts;
   const Row* rows;
-  const int* used;
+  const std::uint32_t* marks;
+  std::uint32_t run;
   int slots, depth;
   std::int64_t slot_size, stride;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t b) const {
@@ -114,7 +123,7 @@ struct SumSlots {
     Count sum[kSumColumns];
     for (int j = 0; j < m; ++j) sum[j] = 0;
     for (int s = 0; s < slots; ++s) {
-      if (!used[s]) continue;
+      if (marks[s] != run) continue;
       for (int r = 0; r < depth; ++r) {
         const Row* row = rows + s * slot_size + r * stride + first;
         for (int j = 0; j < m; ++j) sum[j] += row[j];
@@ -135,17 +144,22 @@ void count_in_thread_rows(const Space& space, const std::string& label, std::int
   const Kokkos::Experimental::UniqueToken<Space> token(space);
   const int slots = token.size();
   const std::int64_t slot_size = depth * stride;
-  const std::size_t flag_bytes = (sizeof(int) * slots + kCacheLine - 1) / kCacheLine * kCacheLine;
-  char* bytes = private_rows<char>(space, flag_bytes + sizeof(Row) * slots * slot_size);
-  int* used = reinterpret_cast<int*>(bytes);
-  Row* rows = reinterpret_cast<Row*>(bytes + flag_bytes);
-  Kokkos::parallel_for(label + "::clear", IndexRange<Space>(space, 0, slots), ClearFlags{used});
+  Row* rows = private_rows<Row>(space, sizeof(Row) * slots * slot_size);
+  const auto marks = workspace<SlotMarks<Space>>(
+      space, [&](const SlotMarks<Space>& m) { return m.marks.extent(0) >= std::size_t(slots); },
+      [&] { return SlotMarks<Space>{View<std::uint32_t*, Space>("kp::slot marks", slots)}; });
+  if (++marks->run == 0) {  // wrapped after 2^32 - 1 runs: start the marks again
+    Kokkos::deep_copy(space, marks->marks, std::uint32_t{0});
+    marks->run = 1;
+  }
+  const std::uint32_t run = marks->run;
+  std::uint32_t* const mark = marks->marks.data();
   run_host_tasks(space, label, tasks,
-                 RunInSlot<Space, Row, Task>{token, task, rows, used, slot_size});
+                 RunInSlot<Space, Row, Task>{token, task, rows, mark, run, slot_size});
   const auto columns = static_cast<std::int64_t>(counts.extent(0));
-  Kokkos::parallel_for(label + "::sum",
-                       IndexRange<Space>(space, 0, (columns + kSumColumns - 1) / kSumColumns),
-                       SumSlots<Counts, Row>{counts, rows, used, slots, depth, slot_size, stride});
+  Kokkos::parallel_for(
+      label + "::sum", IndexRange<Space>(space, 0, (columns + kSumColumns - 1) / kSumColumns),
+      SumSlots<Counts, Row>{counts, rows, mark, run, slots, depth, slot_size, stride});
 }
 
 }  // namespace kp::impl
