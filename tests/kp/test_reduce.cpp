@@ -97,8 +97,8 @@ TEMPLATE_LIST_TEST_CASE("kp::reduce of random floats is within the rounding boun
   }
 }
 
-// host_lanes folds chunks whose size depends on n alone (4096 values for
-// the first n below, 16384 for the second) and joins them in order, so a
+// host_lanes folds chunks whose size depends on n alone (16384 values for
+// the first n below, 32768 for the second) and joins them in order, so a
 // float sum has the same bits whatever the host space, its thread count or
 // the array's alignment. The data span 2^20 in magnitude: another order of
 // the same additions (e.g. one chunk a thread) rounds differently.
@@ -106,7 +106,7 @@ TEMPLATE_LIST_TEST_CASE("kp::reduce's host_lanes sums have the same bits on ever
                         "[kp][reduce]", Spaces) {
   using Space = TestType;
   if constexpr (!kp::impl::is_gpu_space<Space>()) {
-    const std::int64_t n = GENERATE(std::int64_t{5 * 65536 + 777}, std::int64_t{(1 << 22) + 3});
+    const std::int64_t n = GENERATE(std::int64_t{5 * 65536 + 777}, std::int64_t{(1 << 23) + 3});
     std::vector<float> x(n);
     for (std::int64_t i = 0; i < n; ++i) {
       x[i] = (float(kp::impl::splitmix64(i) >> 40) / float(1 << 24) - 0.5f) * float(1 << (i % 21));

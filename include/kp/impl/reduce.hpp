@@ -190,10 +190,12 @@ inline constexpr bool kFoldsFirstLoc =
 
 // The fold of x[begin, end) by `op` on one host thread: in kHostLanes
 // independent accumulators, or, for first-index extremes, block by block
-// (host_first_loc).
+// (host_first_loc). Lines are prefetched up to x[n), past the chunk: the
+// next chunk is most often this thread's next.
 template <class T, class Op>
 KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64_t begin,
-                                                          std::int64_t end, const Op& op) {
+                                                          std::int64_t end, std::int64_t n,
+                                                          const Op& op) {
   using R = typename Op::value_type;
   if constexpr (kFoldsFirstLoc<T, Op>) {
     return host_first_loc<T, Op::is_max>(x, begin, end);
@@ -203,7 +205,7 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
     std::int64_t i = begin;
     constexpr std::int64_t kAhead = kHostAhead / sizeof(T);
     for (; i + kHostLanes <= end; i += kHostLanes) {
-      if (i + kAhead + kHostLanes <= end) prefetch_lines<kHostLanes>(x + i + kAhead);
+      if (i + kAhead + kHostLanes <= n) prefetch_lines<kHostLanes>(x + i + kAhead);
       for (int j = 0; j < kHostLanes; ++j) op.join(lanes[j], op.lift(x[i + j], i + j));
     }
     for (; i < end; ++i) op.join(lanes[0], op.lift(x[i], i));
@@ -224,9 +226,12 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // give each thread several: one chunk a thread leaves no slack for a thread
 // that starts late. 2^20 floats were 16 chunks; on 16 threads of the Xeon
 // kp::reduce of them took 26 us at best and 47 at the median (docs/results/
-// h100-2026-11-26-session12, run S, small_new), and 20.0-21.3 us with 256
-// chunks, the join in their launch and no copy of the value (session13,
-// run A, small.csv, three passes; omp-simd 18.4-19.4 in the same passes).
+// h100-2026-11-26-session12, run S, small_new). In chunks of 4096 (256 at 2^20),
+// with the join in their launch and no copy of the value: 20.7-22.8 us,
+// against omp-simd's 21.1-22.1; of 16384 (64): 16.4-17.9, against 21.6-28.8
+// (session13, run E, three passes each). Serial is the same with either
+// (167-204 us, run E) once each chunk prefetches past its end (fold_chunk;
+// on the 2-core VM 4096-value chunks without that took 44 us against 36).
 // First-index extremes take chunks of 16 blocks: a chunk's first block
 // always beats the chunk's empty start, so it costs a second look (its index)
 // that chunks of 2 blocks paid every 65536 values (the 16-core host, run R:
@@ -240,7 +245,7 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // 196-210 us before this and run_host_tasks, 36-41 us after both
 // (docs/results/h100-2026-11-26-session12, run N).
 inline constexpr std::int64_t kHostChunk = 65536;
-inline constexpr std::int64_t kHostMinChunk = 4096;
+inline constexpr std::int64_t kHostMinChunk = 16384;
 inline constexpr std::int64_t kHostChunks = 256;
 constexpr std::int64_t host_chunk(std::int64_t n) {
   std::int64_t chunk = kHostChunk;
@@ -264,7 +269,7 @@ struct FoldChunks {
   R* partial;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
     const std::int64_t begin = c * chunk;
-    partial[c] = fold_chunk(x, begin, begin + chunk < n ? begin + chunk : n, op);
+    partial[c] = fold_chunk(x, begin, begin + chunk < n ? begin + chunk : n, n, op);
   }
 };
 
