@@ -149,11 +149,14 @@ struct LightWindow {
   View<const double*, Space> deficit;
 };
 
-// Column i of this rank: PairColumns' arithmetic, with global light and
+// Column r of this rank: PairColumns' arithmetic, with global light and
 // heavy numbers, the other class's window, and count slots for items:
 // this rank's items first, then one per element of the heavy window (used
 // where that heavy is another rank's), then the heavy after this rank's
 // last and the last positive item (used where they are another rank's).
+// As PairColumns, build_chunk() columns an index, whose searches gallop
+// forward from the one before (ForwardSearch): on GPUs one column a thread,
+// a binary search each.
 template <class Space, class Weight>
 struct PairSlice {
   View<const Weight*, Space> weights;
@@ -169,6 +172,7 @@ struct PairSlice {
   HeavyWindow<Space> heavy_window;
   LightWindow<Space> light_window;
   View<DrawColumn*, Space> table;
+  std::int64_t chunk;  // columns an index
 
   KOKKOS_INLINE_FUNCTION std::uint32_t own_slot(std::uint32_t item) const {
     return item - first_item;
@@ -185,8 +189,27 @@ struct PairSlice {
     table(own_slot(item)) = impl::to_draw_column(own_slot(item), {keep, slot});
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t r) const {
-    using impl::alias_build::count_below;
+  // Searches of p past its first `skip` values (none where it has no more).
+  static KOKKOS_INLINE_FUNCTION impl::alias_build::ForwardSearch search_from(
+      const View<const double*, Space>& p, std::int64_t skip, bool or_equal) {
+    const auto size = static_cast<std::int64_t>(p.extent(0));
+    return skip < size ? impl::alias_build::ForwardSearch(p.data() + skip, size - skip, or_equal)
+                       : impl::alias_build::ForwardSearch(p.data(), 0, or_equal);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t c) const {
+    const impl::alias_build::ChunkRange columns(c, chunk, lights + heavies);
+    // A light's search of the heavy window's E, a heavy's of the light
+    // window's D, from the window's first searched element.
+    auto in_excess =
+        search_from(heavy_window.excess, heavy_window.first - heavy_window.base, false);
+    auto in_deficit =
+        search_from(light_window.deficit, light_window.first - light_window.base, true);
+    for (std::int64_t r = columns.begin; r < columns.end; ++r) column(r, in_excess, in_deficit);
+  }
+
+  KOKKOS_INLINE_FUNCTION void column(std::int64_t r, impl::alias_build::ForwardSearch& in_excess,
+                                     impl::alias_build::ForwardSearch& in_deficit) const {
     if (r < lights) {
       const std::uint32_t item = light_item(r);
       if (all_heavies == 0) {  // see PairColumns
@@ -197,9 +220,7 @@ struct PairSlice {
       }
       const double before = r > 0 ? light_prefix(r - 1) : deficit_before;
       const HeavyWindow<Space>& w = heavy_window;
-      const std::int64_t skip = w.first - w.base;
-      const std::int64_t used_up =
-          w.first + count_below(w.excess.data() + skip, w.excess.extent(0) - skip, before, false);
+      const std::int64_t used_up = w.first + in_excess(before);
       const std::int64_t heavy = used_up < all_heavies - 1 ? used_up : all_heavies - 1;
       const std::uint32_t alias = w.item(heavy - w.base);
       store(item, weights(own_slot(item)) * units.per_weight / units.column,
@@ -213,9 +234,7 @@ struct PairSlice {
     const double excess = heavy_prefix(j);
     if (all_lights > 0 && heavy_base + j + 1 < all_heavies && excess < deficit_total) {
       const LightWindow<Space>& w = light_window;
-      const std::int64_t skip = w.first - w.base;
-      const std::int64_t k =
-          w.first + count_below(w.deficit.data() + skip, w.deficit.extent(0) - skip, excess, true);
+      const std::int64_t k = w.first + in_deficit(excess);
       const double keep = 1 - (w.deficit(k - w.base) - excess) / units.column;
       store(item, keep < 0 ? 0.0 : keep,
             j + 1 < heavies ? own_slot(heavy_item(j + 1)) : extra_slot(0));
@@ -576,26 +595,29 @@ void sample(MPI_Comm comm, const char* call, const Space& space,
   const auto in_rank = [&](const Window& w, int q) { return part_on(w, heavy_base, q); };
   const Window hw = heavy_window_of(rank), lw = light_window_of(rank);
   const Part own_heavies = in_rank(hw, rank);
-  Kokkos::parallel_for("kp::mpi::sample::pair", items,
-                       PairSlice<Space, Weight>{weights,
-                                                impl::alias_build::Units(n, totals),
-                                                mine.lights,
-                                                mine.heavies,
-                                                a,
-                                                b,
-                                                heavy_base[rank],
-                                                deficit_before[rank],
-                                                deficit_before[ranks],
-                                                first_item,
-                                                last_positive,
-                                                light_item,
-                                                heavy_item,
-                                                light_prefix,
-                                                heavy_prefix,
-                                                {hw.lo, hw.first, window_excess, window_item,
-                                                 own_heavies.at, own_heavies.count},
-                                                {lw.lo, lw.first, window_deficit},
-                                                table});
+  const std::int64_t pair_chunk = impl::alias_build::build_chunk<Space>();
+  Kokkos::parallel_for(
+      "kp::mpi::sample::pair", impl::alias_build::chunk_indices(space, own, pair_chunk),
+      PairSlice<Space, Weight>{
+          weights,
+          impl::alias_build::Units(n, totals),
+          mine.lights,
+          mine.heavies,
+          a,
+          b,
+          heavy_base[rank],
+          deficit_before[rank],
+          deficit_before[ranks],
+          first_item,
+          last_positive,
+          light_item,
+          heavy_item,
+          light_prefix,
+          heavy_prefix,
+          {hw.lo, hw.first, window_excess, window_item, own_heavies.at, own_heavies.count},
+          {lw.lo, lw.first, window_deficit},
+          table,
+          pair_chunk});
 
   // 4. The draws into this rank's count slots; then each rank sends the
   // counts of the heavies in its window to their owners (plain counts: the
