@@ -386,8 +386,9 @@ struct ResultSlot {
   View<char*, Space> bytes;
 };
 
-// The reduction returned to the host (fences `space`). Spaces whose memory the host reads reduce
-// straight into the value returned, without a copy (a kernel on Kokkos 3.4's host spaces).
+// The reduction returned to the host (fences `space`). Where the host and
+// the space can both reach host memory, the reduction writes the value
+// returned directly; elsewhere it lands in a workspace slot and is copied.
 template <class Space, class XView, class Op>
 typename Op::value_type reduce(const char* call, const Space& space, const XView& x, const Op& op,
                                Algorithm algorithm) {
