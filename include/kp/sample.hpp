@@ -263,8 +263,8 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
 
 }  // namespace impl
 
-// An alias table of weights on an execution space: build once (three to
-// five kernels, then checked; docs/API.md), draw any number of times (O(1)
+// An alias table of weights on an execution space: build once (three or
+// four kernels, then checked; docs/API.md), draw any number of times (O(1)
 // per draw).
 template <class ExecSpace>
 class AliasTable {

@@ -29,7 +29,7 @@
 //
 // Three steps: a reduction (W and the last positive item), a scan that
 // classifies and compacts both classes with their prefix sums (on host
-// spaces of several threads three kernels: classify()), and one pairing
+// spaces of several threads two kernels: classify()), and one pairing
 // kernel of n independent searches (on host spaces each index's later
 // searches gallop forward from the one before: ForwardSearch). The pairing
 // kernel writes either AliasEntry columns or the 8-byte DrawColumn form
@@ -369,16 +369,17 @@ struct ClassifyAndCompact {
   }
 };
 
-// The classifying scan on host spaces of several threads, as three kernels
+// The classifying scan on host spaces of several threads, as three steps
 // of ours in place of Kokkos' parallel_scan: the sums of each chunk
-// (classify's loop with its stores compiled out), one index that turns them
-// into each chunk's prefix in order, then the classifying pass from those.
+// (classify's loop with its stores compiled out), one thread that turns them
+// into each chunk's prefix in order (the last of the sums' launch:
+// run_host_tasks' finish), then the classifying pass from those.
 // Kokkos' OpenMP scan runs each index twice too, but with the stores behind
 // a flag known only at run time and the indices split evenly between the
 // threads, which then wait for the slowest vCPU: 10^5 uniform weights (run J,
 // docs/results/h100-2026-11-26-session12) took 94 us on 16 threads of the
 // Xeon, 594 us on one OpenMP thread, against 177 us on Serial (one pass,
-// which Serial keeps). With these three, 16 threads: 70 -> 49 us (uniform),
+// which Serial keeps). With these steps, 16 threads: 70 -> 49 us (uniform),
 // 94 -> 62 (ramp; run N). The chunks are handed out by run_host_tasks.
 template <class Space, class Weight>
 struct ChunkSums {

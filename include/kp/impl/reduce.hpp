@@ -386,16 +386,14 @@ struct ResultSlot {
   View<char*, Space> bytes;
 };
 
-// The reduction returned to the host (fences `space`). Where the host and
-// the space can both reach host memory, the reduction writes the value
-// returned directly; elsewhere it lands in a workspace slot and is copied.
+// The reduction returned to the host (fences `space`). On host spaces the
+// reduction writes the value returned directly; on GPUs it lands in a
+// workspace slot and is copied.
 template <class Space, class XView, class Op>
 typename Op::value_type reduce(const char* call, const Space& space, const XView& x, const Op& op,
                                Algorithm algorithm) {
   using R = typename Op::value_type;
-  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
-                                           typename Space::memory_space>::accessible &&
-                Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
+  if constexpr (!is_gpu_space<Space>()) {
     R host;
     reduce_into(call, space, x, op, algorithm,
                 Kokkos::View<R, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&host));
