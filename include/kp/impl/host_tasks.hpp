@@ -31,8 +31,8 @@
 // is one launch and the next launch, ordered after it on the space, starts
 // from 0. That worker first runs the caller's `finish` (a reduction's join,
 // a scan's prefixes of the tasks' sums), ordered after every task: one
-// launch less, 4-5 us of an OpenMP launch on 16 threads of the Xeon
-// (docs/results/h100-2026-11-26-session12, run J, empty kernels). Host
+// launch less, an empty parallel_for taking 4.2-4.9 us on 16 threads of the
+// Xeon (docs/results/h100-2026-11-26-session13, run A, phases.txt). Host
 // calls on one space type do not run concurrently (see workspace.hpp), so
 // one counter serves every caller.
 #include <Kokkos_Core.hpp>

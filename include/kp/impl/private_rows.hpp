@@ -87,9 +87,9 @@ struct RunInSlot {
 
 // Which slots a run counted in: each run has a number of its own, and a slot
 // whose mark is not this run's took none of its tasks. Numbering the runs
-// spares the launch that cleared a flag a slot before every run (4-5 us an
-// OpenMP launch on 16 threads of the Xeon: docs/results/h100-2026-11-26-
-// session12, run J, empty kernels).
+// spares the launch that cleared a flag a slot before every run (4.6 us on
+// 16 threads of the Xeon: docs/results/h100-2026-11-26-session13, run A,
+// phases.txt, `.old`).
 template <class Space>
 struct SlotMarks {
   View<std::uint32_t*, Space> marks;  // zeroed when made; run 0 is never used

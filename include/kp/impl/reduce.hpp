@@ -225,13 +225,14 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 // kHostChunk they halve, down to kHostMinChunk, so that short arrays still
 // give each thread several: one chunk a thread leaves no slack for a thread
 // that starts late. 2^20 floats were 16 chunks; on 16 threads of the Xeon
-// kp::reduce of them took 26 us at best and 47 at the median (docs/results/
-// h100-2026-11-26-session12, run S, small_new). In chunks of 4096 (256 at 2^20),
-// with the join in their launch and no copy of the value: 20.7-22.8 us,
-// against omp-simd's 21.1-22.1; of 16384 (64): 16.4-17.9, against 21.6-28.8
-// (session13, run E, three passes each). Serial is the same with either
+// kp::reduce of them took 22.0-25.2 us, against omp-simd's 20.3-25.4; in
+// chunks of 4096 (256 at 2^20), with the join in their launch and no copy
+// of the value, 20.7-22.8 us, against 21.1-22.1; in chunks of 16384 (64),
+// 16.4-17.9, against 21.6-28.8 (docs/results/h100-2026-11-26-session13,
+// run E, three passes each). Serial is the same with either
 // (167-204 us, run E) once each chunk prefetches past its end (fold_chunk;
-// on the 2-core VM 4096-value chunks without that took 44 us against 36).
+// on the 2-core VM 4096-value chunks without that took 43.1-48.6 us
+// against 33.5-37.2, session13's ab_da05538.txt).
 // First-index extremes take chunks of 16 blocks: a chunk's first block
 // always beats the chunk's empty start, so it costs a second look (its index)
 // that chunks of 2 blocks paid every 65536 values (the 16-core host, run R:
