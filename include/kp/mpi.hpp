@@ -15,11 +15,8 @@
 // - Answers: those of the one-rank kp:: call on the global array, and the
 //   same on every rank. Exactly so for integer reduce and scans, minloc /
 //   maxloc of any type (ties to the first global index, the first NaN wins,
-//   empty global input gives index -1), histogram, and sample of integer
-//   weights with n * sum < 2^53: its counts for one seed do not depend on the
-//   number of ranks. For other weights sample's table agrees with one rank's
-//   as kp::sample's agrees between spaces (to the last bit, except where a
-//   rounding of the offsets it adds lands on a column's threshold).
+//   empty global input gives index -1), histogram, and sample (any weights:
+//   its counts for one seed are kp::sample's, whatever the number of ranks).
 // - Floating-point sums and scans: each rank's sum is combined with the
 //   others in rank order on every rank (gathered, then folded on the host),
 //   so every rank gets the same bits, which differ from the one-rank answer
@@ -34,15 +31,10 @@
 // - Data path: through host memory (Kokkos::deep_copy to and from the
 //   space), not CUDA-aware MPI. Per call, one MPI_Allgather of a few bytes
 //   per rank; histogram adds an MPI_Allreduce of the bins (fewer than 2^31).
-//   sample builds kp::sample's alias table of the global weights with each
-//   rank holding only its slice's columns (impl/mpi_sample.hpp): besides a
-//   few all-gathers of per-rank totals, each rank receives the window of
-//   the other ranks' prefix sums its columns pair with and sends back the
-//   counts of other ranks' items its draws gave (MPI_Alltoallv). With more
-//   than one rank, each rank's slice and windows stay below 2^31 elements
-//   (MPI's int counts; beyond, every rank throws std::invalid_argument).
-//   Every rank computes every draw's column (random bits only) and makes
-//   the draws of its own columns.
+//   sample splits kp::sample's tree of the global weights
+//   (impl/mpi_sample.hpp): each rank receives every block's sum (8 bytes
+//   per 1024 items) and at most 2048 weights of the blocks that straddle
+//   its slice's ends; no counts and nothing per draw move.
 // - Fences: reduce, minloc / maxloc, histogram and sample fence `space` and
 //   return with their results written. The scans fence `space` once on
 //   every rank but the last (for the rank's total: the last rank's is not
@@ -205,15 +197,7 @@ void sample(MPI_Comm comm, const ExecSpace& space, const WeightsView& weights, s
     }
     return 0;
   });
-  impl::View<const W*, ExecSpace> contiguous = impl::contiguous_in<ExecSpace>(weights);
-  if (!impl::is_contiguous(weights)) {
-    impl::View<W*, ExecSpace> copy(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi::sample weights"),
-        weights.extent(0));
-    Kokkos::deep_copy(space, copy, weights);
-    contiguous = copy;
-  }
-  detail::alias::sample(comm, call, space, contiguous, draws, seed, counts);
+  detail::sample(comm, call, space, weights, draws, seed, counts);
 }
 
 }  // namespace kp::mpi

@@ -71,7 +71,7 @@ void sum_over_ranks(std::uint32_t* values, std::size_t n) {
                       MPI_COMM_WORLD),
         "MPI_Allreduce");
 }
-std::vector<std::uint32_t> gather_parts(const std::uint32_t* part, std::int64_t n) {
+std::vector<std::uint64_t> gather_parts(const std::uint64_t* part, std::int64_t n) {
   const int p = ranks();
   std::vector<int> counts(p), starts(p);
   for (int r = 0; r < p; ++r) {
@@ -80,9 +80,9 @@ std::vector<std::uint32_t> gather_parts(const std::uint32_t* part, std::int64_t 
     counts[r] = static_cast<int>(s.count);
     starts[r] = static_cast<int>(s.first);
   }
-  std::vector<std::uint32_t> all(static_cast<std::size_t>(n));
-  check(MPI_Allgatherv(part, counts[rank()], MPI_UINT32_T, all.data(), counts.data(), starts.data(),
-                       MPI_UINT32_T, MPI_COMM_WORLD),
+  std::vector<std::uint64_t> all(static_cast<std::size_t>(n));
+  check(MPI_Allgatherv(part, counts[rank()], MPI_UINT64_T, all.data(), counts.data(), starts.data(),
+                       MPI_UINT64_T, MPI_COMM_WORLD),
         "MPI_Allgatherv");
   return all;
 }
@@ -133,8 +133,8 @@ double sum_over_ranks(double x) {
   return x;
 }
 void sum_over_ranks(std::uint32_t*, std::size_t) {}
-std::vector<std::uint32_t> gather_parts(const std::uint32_t* part, std::int64_t n) {
-  return std::vector<std::uint32_t>(part, part + n);
+std::vector<std::uint64_t> gather_parts(const std::uint64_t* part, std::int64_t n) {
+  return std::vector<std::uint64_t>(part, part + n);
 }
 bool all_ranks(bool pass) {
   return pass;

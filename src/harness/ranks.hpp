@@ -53,7 +53,7 @@ double sum_over_ranks(double x);
 // values[i] = its sum over the ranks, on every rank.
 void sum_over_ranks(std::uint32_t* values, std::size_t n);
 // The global array from every rank's part (its my_slice(n) of n), on every rank.
-std::vector<std::uint32_t> gather_parts(const std::uint32_t* part, std::int64_t n);
+std::vector<std::uint64_t> gather_parts(const std::uint64_t* part, std::int64_t n);
 // True on every rank when `pass` is true on every rank.
 bool all_ranks(bool pass);
 // Every rank's `bytes` (the same size on each), in rank order.

@@ -12,7 +12,7 @@ double chi_square_upper_tail(double x, double degrees) {
 }
 
 GoodnessOfFit chi_square_test(std::span<const double> weights,
-                              std::span<const std::uint32_t> counts, std::uint64_t draws) {
+                              std::span<const std::uint64_t> counts, std::uint64_t draws) {
   long double total = 0;
   for (const double w : weights) total += w;
   struct Bin {

@@ -25,7 +25,7 @@ struct GoodnessOfFit {
 double chi_square_upper_tail(double x, double degrees);
 
 GoodnessOfFit chi_square_test(std::span<const double> weights,
-                              std::span<const std::uint32_t> counts, std::uint64_t draws);
+                              std::span<const std::uint64_t> counts, std::uint64_t draws);
 
 // The significance of the check: a correct sampler fails about once in 10^6 runs.
 inline constexpr double kSignificance = 1e-6;

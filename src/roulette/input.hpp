@@ -11,7 +11,7 @@
 namespace kp::bench::roulette {
 
 using Weight = double;
-using Count = std::uint32_t;  // --draws is at most 2^32 - 1, so no count overflows
+using Count = std::uint64_t;  // --draws goes up to 2^40
 
 struct Weights {
   Kokkos::View<Weight*, Kokkos::HostSpace> values;

@@ -3,13 +3,14 @@
 namespace kp::bench::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {
-  return {"kp", "classic", "alias", "alias-atomic", "alias-parallel"};
+  return {"kp",      "kp-alias", "kp-table",     "kp-indices",
+          "classic", "alias",    "alias-atomic", "alias-parallel"};
 }
 
 void RouletteApp::add_options(Cli& cli) {
   cli.add_option("--draws", draws_, "number of draws M; 0 is valid (every count must then be 0)")
       ->transform(Size())
-      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{UINT32_MAX}));
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
   cli.add_option("--seed", seed_, "seed of the random stream (same draws on every space)")
       ->transform(Size());
   cli.add_option("--weights", kind_,

@@ -40,6 +40,14 @@ class RouletteApp {
 };
 
 // The variants on one space (explicitly instantiated in variants.cpp):
+//   kp:           kp::sample (kp::mpi::sample under MPI): the counts as one
+//                 multinomial sample split down the items' tree, O(N) work
+//                 whatever the draws;
+//   kp-alias:     kp::sample drawing one by one from its alias table, O(M);
+//   kp-table:     kp::AliasTable's build alone;
+//   kp-indices:   kp::AliasTable::sample_indices from a table built before
+//                 the timed runs: each draw's item in draw order (4 bytes a
+//                 draw; its GB/s counts one 32-byte sector read a draw);
 //   classic:      inclusive prefix sums (parallel_scan), one binary search per
 //                 draw, counts through a ScatterView;
 //   alias:        Vose alias table built on the host (the build is timed), one

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <kp/sample.hpp>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <kp/impl/counter_rng.hpp>
 #include <kp/impl/parallel_alias.hpp>
@@ -250,6 +252,50 @@ SpaceCase make_space_case(const Problem& problem) {
   c.variants.push_back(
       {"kp", [=] { kp::sample(Space(), weights, m, problem.seed, counts); }, check, poison});
 #endif
+  // The same call drawing one by one from an alias table: O(draws).
+  c.variants.push_back(
+      {"kp-alias",
+       [=] { kp::sample(Space(), weights, m, problem.seed, counts, kp::Algorithm::alias); }, check,
+       poison});
+  // kp::AliasTable's build alone (kp-indices draws from a table built once);
+  // the check counts draws from the table the last run built.
+  const auto kp_table = std::make_shared<kp::AliasTable<Space>>();
+  c.variants.push_back({"kp-table", [=] { *kp_table = kp::AliasTable<Space>(Space(), weights); },
+                        [=] {
+                          if (kp_table->size() != n) return Check{false, "no table was built"};
+                          kp_table->sample(Space(), m, problem.seed, counts);
+                          return check();
+                        },
+                        [=] { *kp_table = kp::AliasTable<Space>(); }});
+  // Draws as indices in draw order (kp::AliasTable::sample_indices), from a
+  // table built before the timed runs; the check counts the indices. The
+  // indices (4 bytes a draw) are allocated by the first (untimed) run.
+  const auto indices = std::make_shared<View<std::uint32_t*, Space>>();
+  const auto index_table = std::make_shared<kp::AliasTable<Space>>();
+  c.variants.push_back(
+      {"kp-indices",
+       [=] {
+         if (indices->extent(0) != static_cast<std::size_t>(m)) {
+           *index_table = kp::AliasTable<Space>(Space(), weights);
+           *indices = View<std::uint32_t*, Space>(
+               Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette indices"), m);
+         }
+         index_table->sample_indices(Space(), problem.seed, *indices);
+       },
+       [=, &problem] {
+         const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), *indices);
+         std::vector<Count> tally(static_cast<std::size_t>(n_global));
+         for (std::size_t j = 0; j < host.extent(0); ++j) {
+           if (host(j) >= tally.size())
+             return Check{false, "draw " + std::to_string(j) + " gave no item"};
+           ++tally[host(j)];
+         }
+         return check_counts(problem, tally.data());
+       },
+       [=] {
+         if (indices->extent(0) > 0) Kokkos::deep_copy(*indices, 0xffffffffu);
+       },
+       static_cast<double>(m) * (32 + sizeof(std::uint32_t))});
   c.variants.push_back(
       {"classic",
        [=] {

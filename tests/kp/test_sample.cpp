@@ -1,8 +1,12 @@
-// kp::sample and kp::AliasTable on every enabled space: the invariants
-// (counts sum to the draws, zero weights never drawn), the same counts on
-// every space for one seed, frequencies near the weights, bad weights refused.
+// kp::sample, kp::sample_indices and kp::AliasTable on every enabled space:
+// the invariants (counts sum to the draws, zero weights never drawn), the
+// same counts on every space and thread count for one seed, the multinomial
+// distribution (chi-square for one seed, each count's mean and variance
+// across seeds), extreme weights and sizes, indices that agree with counts,
+// bad weights refused.
 #include <kp/sample.hpp>
 
+#include <algorithm>
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <cmath>
@@ -62,6 +66,153 @@ TEMPLATE_LIST_TEST_CASE("kp::sample: invariants and the same counts everywhere",
       }
     }
   }
+}
+
+// Each count's mean and variance over `seeds` seeds against M p and
+// M p (1 - p): a sampler that apportions the draws (variance 0) or splits
+// them with the wrong spread fails.
+template <class Space>
+void check_moments(const std::vector<double>& w, std::uint64_t draws, int seeds) {
+  const auto n = static_cast<std::int64_t>(w.size());
+  const double total = std::accumulate(w.begin(), w.end(), 0.0);
+  const auto weights = to_space<Space>(w, Shape::contiguous);
+  auto counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
+  std::vector<double> sum(n), sum2(n);
+  for (int s = 0; s < seeds; ++s) {
+    kp::sample(Space(), weights, draws, 1000 + s, counts);
+    const auto c = to_host<Space>(counts);
+    for (std::int64_t i = 0; i < n; ++i) {
+      sum[i] += double(c[i]);
+      sum2[i] += double(c[i]) * double(c[i]);
+    }
+  }
+  for (std::int64_t i = 0; i < n; ++i) {
+    const double p = w[i] / total, var = double(draws) * p * (1 - p);
+    const double mean = sum[i] / seeds;
+    const double sample_var = (sum2[i] - seeds * mean * mean) / (seeds - 1);
+    INFO("draws " << draws << ", item " << i << ": mean " << mean << ", variance " << sample_var
+                  << ", expected " << double(draws) * p << " and " << var);
+    CHECK(std::fabs(mean - double(draws) * p) <= 5 * std::sqrt(var / seeds) + 1e-9);
+    // The sample variance's relative spread is about sqrt(2 / seeds).
+    CHECK(std::fabs(sample_var - var) <= 5 * std::sqrt(2.0 / seeds) * var + 1e-9);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::sample: each count's mean and variance across seeds", "[kp][sample]",
+                        Spaces) {
+  using Space = TestType;
+  const std::vector<double> w = {1, 2, 3, 4, 0, 6, 0.5};
+  check_moments<Space>(w, 300, 400);     // walks from the block's root
+  check_moments<Space>(w, 100000, 400);  // binomials down the tree
+  // Items in three blocks, two levels: the block counts split by binomials.
+  std::vector<double> wide(2500, 1.0);
+  wide[0] = 400;
+  wide[1500] = 900;
+  wide[2499] = 100;
+  check_moments<Space>({wide}, 20000, 200);
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::sample: chi-square of one seed", "[kp][sample]", Spaces) {
+  using Space = TestType;
+  for (const std::uint64_t draws :
+       {std::uint64_t{3000}, std::uint64_t{400000}, std::uint64_t{50000000}}) {
+    const std::int64_t n = 3001;
+    std::vector<double> w(n);
+    for (std::int64_t i = 0; i < n; ++i) w[i] = 1 + i % 17;
+    const double total = std::accumulate(w.begin(), w.end(), 0.0);
+    const auto weights = to_space<Space>(w, Shape::contiguous);
+    auto counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
+    kp::sample(Space(), weights, draws, 5, counts);
+    const auto c = to_host<Space>(counts);
+    // Cells of at least 20 expected draws: consecutive items pooled.
+    double chi = 0, expect = 0, seen = 0;
+    int cells = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      expect += double(draws) * w[i] / total;
+      seen += double(c[i]);
+      if (expect >= 20 || i == n - 1) {
+        chi += (seen - expect) * (seen - expect) / expect;
+        expect = seen = 0;
+        ++cells;
+      }
+    }
+    const double dof = cells - 1, z = 4.753;  // exceeded once in 10^6
+    const double t = 1 - 2 / (9 * dof) + z * std::sqrt(2 / (9 * dof));
+    INFO("draws " << draws << ": chi-square " << chi << " on " << dof << " degrees of freedom");
+    CHECK(chi < dof * t * t * t);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::sample: extreme weights, one item, 2^33 draws, deep trees",
+                        "[kp][sample]", Spaces) {
+  using Space = TestType;
+  const auto run = [](const auto& w, std::uint64_t draws) {
+    const auto weights = to_space<Space>(w, Shape::odd_offset);
+    auto counts = to_space<Space>(std::vector<std::uint64_t>(w.size(), 5), Shape::odd_offset);
+    kp::sample(Space(), weights, draws, 9, counts);
+    return to_host<Space>(counts);
+  };
+  const std::vector<double> extreme = {1e-300, 1e300, 5e-324, 0, 1e300, 1e-300, 2.5e-308};
+  const auto c = run(extreme, 1000000);
+  CHECK(c[0] + c[2] + c[3] + c[5] + c[6] == 0);  // each drawn with probability below 1e-600
+  CHECK(c[1] + c[4] == 1000000);
+  CHECK(std::fabs(double(c[1]) - 500000) < 5 * 500);
+  CHECK(run(std::vector<double>{1e-300, 0, 5e-324}, 1000) ==
+        std::vector<std::uint64_t>{1000, 0, 0});
+  CHECK(run(std::vector<float>{3e38f, 3e38f, 0}, 10)[2] == 0);
+  CHECK(run(std::vector<float>{0.25f}, 12345) == std::vector<std::uint64_t>{12345});
+  CHECK(run(std::vector<double>{1, 2}, 0) == std::vector<std::uint64_t>{0, 0});
+  const std::uint64_t many = (std::uint64_t{1} << 33) + 7;
+  const auto big = run(std::vector<double>{1, 1, 2}, many);
+  CHECK(big[0] + big[1] + big[2] == many);
+  CHECK(std::fabs(double(big[2]) - double(many) / 2) < 6 * std::sqrt(double(many) / 4));
+  // Three levels of blocks (2^20 + 3 items): the same counts as the host's.
+  std::vector<double> deep(std::size_t{1} << 20 | 3);
+  for (std::size_t i = 0; i < deep.size(); ++i) deep[i] = double(i % 7);
+  for (const std::uint64_t draws : {std::uint64_t{100}, std::uint64_t{3000000}}) {
+    const auto weights = to_space<Space>(deep, Shape::contiguous);
+    auto counts = to_space<Space>(std::vector<std::uint32_t>(deep.size()), Shape::contiguous);
+    kp::sample(Space(), weights, draws, 11, counts);
+    const auto got = to_host<Space>(counts);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < deep.size(); ++i) {
+      sum += got[i];
+      if (deep[i] == 0) REQUIRE(got[i] == 0);
+    }
+    CHECK(sum == draws);
+    const auto expect = host_counts<std::uint64_t>(deep, draws, 11);
+    CHECK(std::equal(got.begin(), got.end(), expect.begin()));
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::sample_indices: draws in order, the alias table's counts",
+                        "[kp][sample]", Spaces) {
+  using Space = TestType;
+  const auto w = test_weights(5003);
+  const auto weights = to_space<Space>(w, Shape::strided);
+  const kp::AliasTable<Space> table(Space(), weights);
+  for (const std::int64_t draws : {0, 1, 7, 8, 9, 100003}) {
+    auto counts = to_space<Space>(std::vector<std::uint64_t>(w.size()), Shape::contiguous);
+    table.sample(Space(), draws, 21, counts);
+    const auto expect = to_host<Space>(counts);
+    auto indices = to_space<Space>(std::vector<std::int64_t>(draws), Shape::odd_offset);
+    kp::sample_indices(Space(), weights, 21, indices);
+    const auto got = to_host<Space>(indices);
+    std::vector<std::uint64_t> tally(w.size());
+    for (const std::int64_t i : got) {
+      REQUIRE(i >= 0);
+      REQUIRE(i < static_cast<std::int64_t>(w.size()));
+      ++tally[i];
+    }
+    INFO("draws " << draws);
+    CHECK(tally == expect);
+    auto narrow = to_space<Space>(std::vector<std::uint32_t>(draws), Shape::contiguous);
+    table.sample_indices(Space(), 21, narrow);
+    const auto got32 = to_host<Space>(narrow);
+    CHECK(std::equal(got32.begin(), got32.end(), got.begin()));
+  }
+  auto tiny = to_space<Space>(std::vector<std::uint8_t>(4), Shape::contiguous);
+  CHECK_THROWS_AS(kp::sample_indices(Space(), weights, 1, tiny), std::invalid_argument);
 }
 
 TEMPLATE_LIST_TEST_CASE("kp::AliasTable: reuse, seeds, frequencies", "[kp][sample]", Spaces) {

@@ -272,11 +272,8 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::histogram: no bins for some values throws on e
 TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank count",
                         "[kp][mpi][sample]", Spaces) {
   using Space = TestType;
-  // Integer weights (tables exact, so equal for any split) in patterns that
-  // put a rank's lights' heavies, or its heavies' lights, on other ranks:
-  // mixed; one heavy item at the end or the start (every light's alias on
-  // the last or first rank); powers of two (long runs of either class); all
-  // equal (no lights).
+  // Patterns: mixed with zeros; one heavy item at the end or the start;
+  // powers of two; all equal; non-integer weights of every magnitude.
   const auto weight = [](int pattern, std::int64_t i, std::int64_t n) {
     switch (pattern) {
       case 0:
@@ -287,13 +284,17 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank co
         return i == 0 ? double(3 * n) : double(i % 3);
       case 3:
         return double(std::int64_t{1} << (i * 13 % 31));
+      case 5:
+        return std::sqrt(double(i) + 0.5) * std::pow(10.0, double(i % 41) - 20);
       default:
         return 7.0;
     }
   };
-  for (const std::int64_t n :
-       {std::int64_t{1}, std::int64_t{2}, std::int64_t{5}, std::int64_t{4097}}) {
-    for (int pattern = 0; pattern < 5; ++pattern) {
+  // Sizes: below, at and past a block (1024 items), blocks that straddle
+  // the ranks' ends, and two levels of blocks.
+  for (const std::int64_t n : {std::int64_t{1}, std::int64_t{2}, std::int64_t{5},
+                               std::int64_t{1024}, std::int64_t{3001}, std::int64_t{4097}}) {
+    for (int pattern = 0; pattern < 6; ++pattern) {
       std::vector<double> global(n);
       for (std::int64_t i = 0; i < n; ++i) global[i] = weight(pattern, i, n);
       if (n == 1) global[0] = 3.0;

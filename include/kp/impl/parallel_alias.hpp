@@ -43,6 +43,7 @@
 
 #include <kp/impl/common.hpp>
 #include <kp/impl/host_tasks.hpp>
+#include <kp/impl/report_memory.hpp>
 #include <kp/impl/workspace.hpp>
 
 namespace kp::impl {
@@ -91,21 +92,6 @@ struct WeightTotals {
   KOKKOS_INLINE_FUNCTION bool usable() const { return bad == 0 && positive > 0 && sum_finite(); }
 };
 
-// Where a build leaves a copy of its WeightTotals for the host to read after
-// a fence, with no copy of its own: pinned host memory that a CUDA kernel
-// writes directly (instead of a pageable device-to-host copy after the
-// fence), the space's own memory elsewhere (host spaces; other GPUs fall
-// back to a copy).
-template <class Space>
-struct ReportMemory {
-  using type = typename Space::memory_space;
-};
-#if defined(KOKKOS_ENABLE_CUDA)
-template <>
-struct ReportMemory<Kokkos::Cuda> {
-  using type = Kokkos::CudaHostPinnedSpace;
-};
-#endif
 template <class Space>
 using TotalsReport =
     Kokkos::View<WeightTotals, Kokkos::Device<Space, typename ReportMemory<Space>::type>>;

@@ -1,0 +1,442 @@
+#pragma once
+// The counts of M weighted draws as one multinomial sample, split down a
+// fixed binary tree of the items by binomials.
+//
+// The items (padded with zero weights) are cut into blocks of kBlock
+// consecutive items; the block sums are the leaves of the next level's
+// blocks, and so on until one block holds every leaf (the top). Each block
+// is a complete binary tree whose node sums are formed pairwise in double,
+// so the whole tree, its sums and its shape depend on nothing but the
+// weights. Going down, a node with c draws and children sums L and R gives
+// its left child Binomial(c, L / (L + R)) of them and the right child the
+// rest: the leaves' counts are then exactly multinomial. A node whose draws
+// are few for its subtree (descends_from) resolves the subtree by that many
+// independent draws instead: each walks down from the node comparing one
+// uniform with the sums. Every random number belongs to a node (its key: the level, block
+// and node) and every choice above depends only on (sums, counts): the
+// counts are the same whichever thread, space or rank evaluates a node.
+//
+// Work: O(N) sums and at most N binomials (each O(1) expected), fewer where
+// draws are sparse; nothing grows with M. Memory: one block's tree per
+// team (team scratch), plus N / kBlock sums and counts per level.
+#include <Kokkos_Core.hpp>
+#include <cfloat>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <kp/impl/binomial.hpp>
+#include <kp/impl/common.hpp>
+#include <kp/impl/counter_rng.hpp>
+#include <kp/impl/report_memory.hpp>
+#include <kp/impl/tuning/sample.hpp>
+#include <kp/impl/views.hpp>
+#include <kp/impl/workspace.hpp>
+
+namespace kp::impl::multinomial {
+
+inline constexpr std::int64_t kBlock = std::int64_t{1} << kSampleLogBlock;
+
+// The levels of the tree over n items: level 0 has the items as leaves,
+// level l + 1 one leaf per block of level l; the last has a single block.
+inline std::vector<std::int64_t> level_leaves(std::int64_t n) {
+  std::vector<std::int64_t> leaves{n};
+  while (leaves.back() > kBlock) leaves.push_back((leaves.back() + kBlock - 1) / kBlock);
+  return leaves;
+}
+
+// The random stream of a node: what it is used for (0: its binomial, 1: its
+// descents), its level, its block and its place in the block's heap.
+KOKKOS_INLINE_FUNCTION std::uint64_t node_key(std::uint64_t stream, int level, std::int64_t block,
+                                              std::int64_t node, int use) {
+  const std::uint64_t id = (static_cast<std::uint64_t>(level) << 56) ^
+                           (static_cast<std::uint64_t>(block) << (kSampleLogBlock + 2)) ^
+                           (static_cast<std::uint64_t>(node) << 1) ^
+                           static_cast<std::uint64_t>(use);
+  return random_bits(stream, id);
+}
+
+// A weight as the tree's double: NaN for a negative, NaN or infinite weight,
+// so that the total reports it.
+template <class W>
+KOKKOS_INLINE_FUNCTION double leaf_weight(W w) {
+  const double d = static_cast<double>(w);
+  return d >= 0 && d <= DBL_MAX ? d : exact::double_of(0x7ff8000000000000ull);
+}
+
+// Whether a node `height` levels above its leaves resolves its n draws by
+// walking each down (cost about n * (base + per_level * height)) rather than
+// by binomials at its nodes (at most 2^height - 1 of them).
+KOKKOS_INLINE_FUNCTION bool descends_from(std::uint64_t n, int height) {
+  return n * (kSampleDescentBase + kSampleDescentPerLevel * static_cast<std::uint64_t>(height)) <=
+         kSampleBinomialCost * ((std::uint64_t{1} << height) - 1);
+}
+
+// Leaves of level 0 read from the items' weights: [lo, lo + weights.extent(0))
+// of the global items are here; the items of blocks that straddle this part's
+// ends come from `before` (the items [lo - before.extent(0), lo)) and
+// `after` (the items from lo + n on). Items past `n_global` weigh 0.
+template <class Space, class WeightsView>
+struct ReadWeights {
+  WeightsView weights;
+  View<const double*, Space> before, after;
+  std::int64_t lo, n_global;
+  KOKKOS_INLINE_FUNCTION double operator()(std::int64_t g) const {
+    if (g >= n_global) return 0;
+    const std::int64_t i = g - lo;
+    const auto n = static_cast<std::int64_t>(weights.extent(0));
+    if (i < 0) return before(static_cast<std::int64_t>(before.extent(0)) + i);
+    if (i >= n) return after(i - n);
+    return leaf_weight(weights(i));
+  }
+};
+
+// Leaves of an upper level: the sums of the level below.
+template <class Space>
+struct ReadSums {
+  View<const double*, Space> sums;
+  KOKKOS_INLINE_FUNCTION double operator()(std::int64_t g) const {
+    return g < static_cast<std::int64_t>(sums.extent(0)) ? sums(g) : 0.0;
+  }
+};
+
+// Where the leaves' counts go: the items' counts for global items [lo, lo +
+// counts.extent(0)) (items elsewhere are another rank's), or an upper level's.
+template <class CountsView>
+struct WriteCounts {
+  using Count = typename CountsView::non_const_value_type;
+  CountsView counts;
+  std::int64_t lo;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t g, std::uint64_t c) const {
+    const std::int64_t i = g - lo;
+    if (i >= 0 && i < static_cast<std::int64_t>(counts.extent(0)))
+      counts(i) = static_cast<Count>(c);
+  }
+};
+
+template <class Space>
+using TotalView = Kokkos::View<double, Kokkos::Device<Space, typename ReportMemory<Space>::type>>;
+
+template <class Space>
+using Team = typename Kokkos::TeamPolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>::member_type;
+
+// One block's tree in team scratch: sums[1 .. 2 kBlock) in heap order
+// (leaves at kBlock + k), and counts alongside.
+struct BlockTree {
+  double* sums;
+  std::uint64_t* counts;
+  static constexpr std::size_t bytes() {
+    return 2 * kBlock * (sizeof(double) + sizeof(std::uint64_t));
+  }
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION static BlockTree in(const Member& team) {
+    auto* sums = static_cast<double*>(team.team_shmem().get_shmem(2 * kBlock * sizeof(double)));
+    auto* counts = static_cast<std::uint64_t*>(
+        team.team_shmem().get_shmem(2 * kBlock * sizeof(std::uint64_t)));
+    return {sums, counts};
+  }
+
+  // Loads block b's leaves and forms every node's sum.
+  template <class Member, class Read>
+  KOKKOS_INLINE_FUNCTION void build(const Member& team, const Read& read, std::int64_t b) const {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kBlock),
+                         [&](std::int64_t k) { sums[kBlock + k] = read(b * kBlock + k); });
+    team.team_barrier();
+    for (std::int64_t first = kBlock / 2; first >= 1; first /= 2) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first), [&](std::int64_t k) {
+        const std::int64_t i = first + k;
+        sums[i] = exact::add(sums[2 * i], sums[2 * i + 1]);
+      });
+      team.team_barrier();
+    }
+  }
+
+  // The leaf that a draw with 64 random bits reaches from `node`.
+  KOKKOS_INLINE_FUNCTION std::int64_t descend(std::int64_t node, std::uint64_t bits) const {
+    double t = exact::mul(static_cast<double>(bits >> 11) * 0x1.0p-53, sums[node]);
+    while (node < kBlock) {
+      const double left = sums[2 * node], right = sums[2 * node + 1];
+      if (left > 0 && (t < left || !(right > 0))) {
+        node = 2 * node;
+      } else {
+        t = exact::sub(t, left);
+        node = 2 * node + 1;
+      }
+    }
+    return node - kBlock;
+  }
+
+  // Splits the block's `c` draws down to its leaves' counts. A node that
+  // resolves its subtree by descents (descends_from) gives its children
+  // nothing and keeps its draws flagged; then every flagged node's draws are
+  // numbered across the team (a scan over the nodes) and walked down in
+  // parallel.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void split(const Member& team, std::uint64_t stream, int level,
+                                    std::int64_t b, std::uint64_t c) const {
+    constexpr std::uint64_t kFlag = std::uint64_t{1} << 63;
+    counts[1] = c;  // every thread writes the same value
+    team.team_barrier();
+    int height = kSampleLogBlock;
+    for (std::int64_t first = 1; first < kBlock; first *= 2, --height) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first), [&](std::int64_t k) {
+        const std::int64_t i = first + k;
+        const std::uint64_t n = counts[i];
+        std::uint64_t left = 0, right = 0;
+        if (n > 0 && descends_from(n, height)) {
+          counts[i] = n | kFlag;
+        } else if (n > 0) {
+          left = exact::binomial(n, exact::div(sums[2 * i], sums[i]),
+                                 node_key(stream, level, b, i, 0));
+          right = n - left;
+        }
+        counts[2 * i] = left;
+        counts[2 * i + 1] = right;
+      });
+      team.team_barrier();
+    }
+    // counts[i], i < kBlock, becomes the end of node i's descents in the
+    // block's numbering.
+    Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, std::int64_t{1}, kBlock),
+                          [&](std::int64_t i, std::uint64_t& partial, const bool final) {
+                            const std::uint64_t n = counts[i];
+                            partial += n & kFlag ? n & ~kFlag : 0;
+                            if (final) counts[i] = partial;
+                          });
+    team.team_barrier();
+    const std::uint64_t total = counts[kBlock - 1];
+    Kokkos::parallel_for(
+        Kokkos::TeamThreadRange(team, static_cast<std::int64_t>(total)), [&](std::int64_t j) {
+          // The first node whose descents end past j.
+          std::int64_t lo = 1, hi = kBlock - 1;
+          while (lo < hi) {
+            const std::int64_t mid = (lo + hi) / 2;
+            if (counts[mid] > static_cast<std::uint64_t>(j)) {
+              hi = mid;
+            } else {
+              lo = mid + 1;
+            }
+          }
+          const std::uint64_t begin = lo > 1 ? counts[lo - 1] : 0;
+          const std::int64_t leaf = descend(lo, random_bits(node_key(stream, level, b, lo, 1),
+                                                            static_cast<std::uint64_t>(j) - begin));
+          if (team.team_size() == 1) {
+            ++counts[kBlock + leaf];
+          } else {
+            Kokkos::atomic_add(&counts[kBlock + leaf], std::uint64_t{1});
+          }
+        });
+    team.team_barrier();
+  }
+};
+
+// Level `level`'s blocks [first, first + league): each writes its sum.
+template <class Space, class Read>
+struct SumBlocks {
+  Read read;
+  View<double*, Space> sums;
+  std::int64_t first;
+  KOKKOS_INLINE_FUNCTION void operator()(const Team<Space>& team) const {
+    const std::int64_t b = first + team.league_rank();
+    const BlockTree tree = BlockTree::in(team);
+    tree.build(team, read, b);
+    Kokkos::single(Kokkos::PerTeam(team), [&] { sums(b - first) = tree.sums[1]; });
+  }
+};
+
+// Level `level`'s blocks [first, first + league): each splits its draws
+// (block_counts(b), or `top_draws` for the top's single block) to its leaves.
+// The top also reports its total.
+template <class Space, class Read, class Write>
+struct SplitBlocks {
+  Read read;
+  Write write;
+  View<const std::uint64_t*, Space> block_counts;
+  TotalView<Space> total;  // the top's only
+  std::uint64_t top_draws, stream;
+  std::int64_t first, leaves;
+  int level;
+  KOKKOS_INLINE_FUNCTION void operator()(const Team<Space>& team) const {
+    const std::int64_t b = first + team.league_rank();
+    const std::uint64_t c = block_counts.extent(0) > 0 ? block_counts(b) : top_draws;
+    const std::int64_t end = leaves - b * kBlock < kBlock ? leaves - b * kBlock : kBlock;
+    if (c == 0 && total.data() == nullptr) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, end),
+                           [&](std::int64_t k) { write(b * kBlock + k, 0); });
+      return;
+    }
+    const BlockTree tree = BlockTree::in(team);
+    tree.build(team, read, b);
+    if (total.data() != nullptr) {
+      Kokkos::single(Kokkos::PerTeam(team), [&] { total() = tree.sums[1]; });
+    }
+    // Draws from a tree with no weight (a rejected call) would be meaningless.
+    tree.split(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, end),
+                         [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
+  }
+};
+
+// A team a block; host threads take blocks as they come free (a block's
+// work varies with its draws and its binomials' rejections).
+template <class Space>
+auto block_policy(const Space& space, std::int64_t blocks) {
+  const int team = is_gpu_space<Space>() ? kSampleGpuTeam : 1;
+  return Kokkos::TeamPolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>(
+             space, static_cast<int>(blocks), team)
+      .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes()));
+}
+
+template <class Space, class Read>
+void sum_blocks(const Space& space, const Read& read, std::int64_t first, std::int64_t blocks,
+                const View<double*, Space>& sums) {
+  if (blocks == 0) return;
+  Kokkos::parallel_for("kp::sample::sum-blocks", block_policy(space, blocks),
+                       SumBlocks<Space, Read>{read, sums, first});
+}
+
+template <class Space, class Read, class Write>
+void split_blocks(const Space& space, const SplitBlocks<Space, Read, Write>& f,
+                  std::int64_t blocks) {
+  if (blocks == 0) return;
+  Kokkos::parallel_for("kp::sample::split-blocks", block_policy(space, blocks), f);
+}
+
+// The sums and counts of the levels above the items, and the total.
+template <class Space>
+struct UpperLevels {
+  std::vector<View<double*, Space>> sums;           // sums[l]: level l's leaves, l >= 1
+  std::vector<View<std::uint64_t*, Space>> counts;  // counts[l]: level l's leaves, l >= 1
+  TotalView<Space> total{"kp::sample total"};
+  explicit UpperLevels(const std::vector<std::int64_t>& leaves)
+      : sums(leaves.size()), counts(leaves.size()) {
+    for (std::size_t l = 1; l < leaves.size(); ++l) {
+      sums[l] = View<double*, Space>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample sums"), leaves[l]);
+      counts[l] = View<std::uint64_t*, Space>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample block counts"), leaves[l]);
+    }
+  }
+};
+
+// Given the sums of level 1's leaves (the items' blocks) in levels.sums[1],
+// fills levels.counts[1] with each block's draws, and levels.total.
+template <class Space>
+void split_upper(const Space& space, UpperLevels<Space>& levels,
+                 const std::vector<std::int64_t>& leaves, std::uint64_t draws,
+                 std::uint64_t stream) {
+  const int top = static_cast<int>(leaves.size()) - 1;
+  for (int l = 1; l < top; ++l) {
+    const std::int64_t blocks = leaves[l + 1];
+    sum_blocks(space, ReadSums<Space>{levels.sums[l]}, 0, blocks, levels.sums[l + 1]);
+  }
+  for (int l = top; l >= 1; --l) {
+    using Write = WriteCounts<View<std::uint64_t*, Space>>;
+    SplitBlocks<Space, ReadSums<Space>, Write> f{
+        ReadSums<Space>{levels.sums[l]},
+        Write{levels.counts[l], 0},
+        l == top ? View<const std::uint64_t*, Space>() : levels.counts[l + 1],
+        l == top ? levels.total : TotalView<Space>(),
+        draws,
+        stream,
+        0,
+        leaves[l],
+        l};
+    split_blocks(space, f, l == top ? 1 : leaves[l + 1]);
+  }
+}
+
+}  // namespace kp::impl::multinomial
+
+namespace kp::impl {
+
+// Throws std::invalid_argument unless the tree's total is a positive finite
+// double (a NaN total means a negative, NaN or infinite weight).
+inline void check_tree_total(const char* call, double total) {
+  if (total != total) {
+    throw std::invalid_argument(std::string(call) + ": weights are negative, NaN or infinite");
+  }
+  if (total == 0) throw std::invalid_argument(std::string(call) + ": every weight is 0");
+  if (!(total <= DBL_MAX)) {
+    throw std::invalid_argument(std::string(call) + ": the weights sum past the largest double");
+  }
+}
+
+// Draws and weights that the tree can take.
+inline void check_sample_sizes(const char* call, std::int64_t n, std::uint64_t draws) {
+  if (n == 0) throw std::invalid_argument(std::string(call) + ": no weights");
+  if (n >= (std::int64_t{1} << 32)) {
+    throw std::invalid_argument(std::string(call) + ": " + std::to_string(n) +
+                                " weights; at most 2^32 - 1 are supported");
+  }
+  if (draws > (std::uint64_t{1} << 53)) {
+    throw std::invalid_argument(std::string(call) + ": " + std::to_string(draws) +
+                                " draws; at most 2^53 are supported");
+  }
+}
+
+template <class Space>
+struct SampleLevels {
+  std::vector<std::int64_t> leaves;
+  multinomial::UpperLevels<Space> levels;
+};
+
+// The tree's levels of these leaves (level_leaves), from the workspace cache.
+template <class Space>
+std::shared_ptr<SampleLevels<Space>> sample_levels(const Space& space,
+                                                   const std::vector<std::int64_t>& leaves) {
+  return workspace<SampleLevels<Space>>(
+      space, [&](const SampleLevels<Space>& s) { return s.leaves == leaves; },
+      [&] {
+        return SampleLevels<Space>{leaves, multinomial::UpperLevels<Space>(leaves)};
+      });
+}
+
+// counts of the global items [lo, lo + counts.extent(0)) from the items'
+// leaves `read` and the levels above them, whose sums at level 1 are in
+// place (or, for a single-block tree, nothing). Asynchronous.
+template <class Space, class Read, class CountsView>
+void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, std::uint64_t draws,
+                 std::uint64_t stream, std::int64_t lo, const CountsView& counts,
+                 std::int64_t first_block, std::int64_t blocks) {
+  using namespace multinomial;
+  using Write = WriteCounts<CountsView>;
+  const bool top = s.leaves.size() == 1;
+  if (!top) split_upper(space, s.levels, s.leaves, draws, stream);
+  split_blocks(
+      space,
+      SplitBlocks<Space, Read, Write>{
+          read, Write{counts, lo}, top ? View<const std::uint64_t*, Space>() : s.levels.counts[1],
+          top ? s.levels.total : TotalView<Space>(), draws, stream, first_block, s.leaves[0], 0},
+      blocks);
+}
+
+// The total that the last split reported; fences `space`.
+template <class Space>
+double tree_total(const Space& space, const SampleLevels<Space>& s) {
+  space.fence();
+  double total = 0;
+  Kokkos::deep_copy(total, s.levels.total);
+  return total;
+}
+
+// kp::sample's multinomial tree on one space.
+template <class Space, class WeightsView, class CountsView>
+void sample_counts(const Space& space, const WeightsView& weights, std::uint64_t draws,
+                   std::uint64_t seed, const CountsView& counts) {
+  constexpr const char* call = "kp::sample";
+  const auto n = static_cast<std::int64_t>(weights.extent(0));
+  check_sample_sizes(call, n, draws);
+  const auto s = sample_levels(space, multinomial::level_leaves(n));
+  const multinomial::ReadWeights<Space, WeightsView> read{weights, {}, {}, 0, n};
+  if (s->leaves.size() > 1) {
+    multinomial::sum_blocks(space, read, 0, s->leaves[1], s->levels.sums[1]);
+  }
+  const std::int64_t blocks = s->leaves.size() > 1 ? s->leaves[1] : 1;
+  split_items(space, *s, read, draws, stream_start(seed), 0, counts, 0, blocks);
+  check_tree_total(call, tree_total(space, *s));
+}
+
+}  // namespace kp::impl

@@ -1,0 +1,22 @@
+#pragma once
+#include <Kokkos_Core.hpp>
+
+namespace kp::impl {
+
+// Where a build leaves a copy of its WeightTotals for the host to read after
+// a fence, with no copy of its own: pinned host memory that a CUDA kernel
+// writes directly (instead of a pageable device-to-host copy after the
+// fence), the space's own memory elsewhere (host spaces; other GPUs fall
+// back to a copy).
+template <class Space>
+struct ReportMemory {
+  using type = typename Space::memory_space;
+};
+#if defined(KOKKOS_ENABLE_CUDA)
+template <>
+struct ReportMemory<Kokkos::Cuda> {
+  using type = Kokkos::CudaHostPinnedSpace;
+};
+#endif
+
+}  // namespace kp::impl

@@ -1,0 +1,36 @@
+#pragma once
+// Tuning of kp::sample's multinomial tree (multinomial.hpp). These constants
+// choose which random numbers a node uses, so changing one changes the counts
+// a seed gives (never their distribution).
+#include <cstdint>
+
+namespace kp::impl {
+
+// Items per block (2^10): a block's tree, sums and counts, is 32 KiB of team
+// scratch, which leaves room for several teams per GPU multiprocessor and
+// stays in a host core's L1/L2.
+inline constexpr int kSampleLogBlock = 10;
+
+// The cost model that picks, per node, walking each draw down its subtree
+// over splitting it by binomials, in units of about a nanosecond of one
+// host core: a walk costs base + per_level * height, a binomial
+// kSampleBinomialCost (BTRD's setup and one or two uniforms).
+inline constexpr std::uint64_t kSampleDescentBase = 8;
+inline constexpr std::uint64_t kSampleDescentPerLevel = 3;
+inline constexpr std::uint64_t kSampleBinomialCost = 50;
+
+// GPU threads per block's team: one per four leaves of the widest level.
+inline constexpr int kSampleGpuTeam = 256;
+
+// Alias draws (alias_draws.hpp):
+// Draws a thread makes together: every table read of a batch is issued
+// before its first count (independent loads in flight).
+inline constexpr std::int64_t kSampleBatch = 8;
+// Host draws a task: counted into the rows of the thread that takes it.
+inline constexpr std::uint64_t kSampleDrawTask = 32768;
+// Host draws pick column or alias by arithmetic, not a branch, once the
+// mean share of mispredicted coins passes this (the branch costs about 2.3
+// ns a draw when predicted, 8.4 when half miss; the select 3.8 either way).
+inline constexpr double kSampleSelectAboveMisses = 1.0 / 16;
+
+}  // namespace kp::impl
