@@ -221,24 +221,32 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
   draw_with(space, ReadColumns<Space>{columns}, draws, seed, counts, algorithm, counts_zeroed);
 }
 
-// Draws [kSampleBatch * b, kSampleBatch * b + kSampleBatch) into indices, their table reads
-// issued together.
+// Batch b of the indices: its lane l = b % 32 within a group of 32 batches
+// makes the group's draws l, l + 32, ..., l + 32 (kSampleBatch - 1), so that
+// 32 consecutive batches (a GPU warp) write 32 consecutive indices at a time.
+// Every table read of a batch is issued before its first write.
 template <class Read, class IndicesView>
 struct DrawIndices {
   using Index = typename IndicesView::non_const_value_type;
+  static constexpr std::uint64_t kLanes = 32;
   Read read;
   IndicesView indices;
   std::uint64_t stream;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
     const auto draws = static_cast<std::uint64_t>(indices.extent(0));
-    const std::uint64_t begin = static_cast<std::uint64_t>(batch) * kSampleBatch;
-    if (begin + kSampleBatch <= draws) {
+    const auto b = static_cast<std::uint64_t>(batch);
+    const std::uint64_t first = b / kLanes * kLanes * kSampleBatch + b % kLanes;
+    if (first + kLanes * (kSampleBatch - 1) < draws) {
       std::uint32_t items[kSampleBatch];
-      for (int k = 0; k < kSampleBatch; ++k) items[k] = read(random_bits(stream, begin + k));
-      for (int k = 0; k < kSampleBatch; ++k) indices(begin + k) = static_cast<Index>(items[k]);
+      for (int k = 0; k < kSampleBatch; ++k) {
+        items[k] = read(random_bits(stream, first + kLanes * k));
+      }
+      for (int k = 0; k < kSampleBatch; ++k) {
+        indices(first + kLanes * k) = static_cast<Index>(items[k]);
+      }
     } else {
-      for (std::uint64_t i = begin; i < draws; ++i) {
-        indices(i) = static_cast<Index>(read(random_bits(stream, i)));
+      for (std::uint64_t j = first; j < draws; j += kLanes) {
+        indices(j) = static_cast<Index>(read(random_bits(stream, j)));
       }
     }
   }
@@ -256,8 +264,10 @@ void draw_indices(const Space& space, const View<DrawColumn*, Space>& columns, s
     throw std::invalid_argument("kp::sample_indices: " + std::to_string(n) +
                                 " weights do not fit the index type");
   }
+  // Whole groups of 32 batches, each group covering 32 kSampleBatch draws.
   const auto draws = static_cast<std::int64_t>(indices.extent(0));
-  const std::int64_t batches = (draws + kSampleBatch - 1) / kSampleBatch;
+  constexpr std::int64_t group = 32 * kSampleBatch;
+  const std::int64_t batches = (draws + group - 1) / group * 32;
   Kokkos::parallel_for("kp::sample::indices", IndexRange<Space>(space, 0, batches),
                        DrawIndices<ReadColumns<Space>, IndicesView>{ReadColumns<Space>{columns},
                                                                     indices, stream_start(seed)});

@@ -177,26 +177,37 @@ struct BlockTree {
   KOKKOS_INLINE_FUNCTION void split(const Member& team, std::uint64_t stream, int level,
                                     std::int64_t b, std::uint64_t c) const {
     constexpr std::uint64_t kFlag = std::uint64_t{1} << 63;
+    const auto node = [&](std::int64_t i, int height) {
+      const std::uint64_t n = counts[i];
+      std::uint64_t left = 0, right = 0;
+      if (n > 0 && descends_from(n, height)) {
+        counts[i] = n | kFlag;
+      } else if (n > 0) {
+        left =
+            exact::binomial(n, exact::div(sums[2 * i], sums[i]), node_key(stream, level, b, i, 0));
+        right = n - left;
+      }
+      counts[2 * i] = left;
+      counts[2 * i + 1] = right;
+    };
     counts[1] = c;  // every thread writes the same value
     team.team_barrier();
+    // Levels narrower than the team: a node a thread, a barrier a level.
+    const std::int64_t threads = team.team_size();
     int height = kSampleLogBlock;
-    for (std::int64_t first = 1; first < kBlock; first *= 2, --height) {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first), [&](std::int64_t k) {
-        const std::int64_t i = first + k;
-        const std::uint64_t n = counts[i];
-        std::uint64_t left = 0, right = 0;
-        if (n > 0 && descends_from(n, height)) {
-          counts[i] = n | kFlag;
-        } else if (n > 0) {
-          left = exact::binomial(n, exact::div(sums[2 * i], sums[i]),
-                                 node_key(stream, level, b, i, 0));
-          right = n - left;
-        }
-        counts[2 * i] = left;
-        counts[2 * i + 1] = right;
-      });
+    std::int64_t first = 1;
+    for (; first < kBlock && first < threads; first *= 2, --height) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first),
+                           [&](std::int64_t k) { node(first + k, height); });
       team.team_barrier();
     }
+    // Below: each thread splits whole subtrees, its own consecutive nodes
+    // of each level (whose parents it split), with no barrier between levels.
+    for (std::int64_t per = 1; first < kBlock; first *= 2, per *= 2, --height) {
+      const std::int64_t mine = first + team.team_rank() * per;
+      for (std::int64_t i = mine; i < mine + per; ++i) node(i, height);
+    }
+    team.team_barrier();
     // counts[i], i < kBlock, becomes the end of node i's descents in the
     // block's numbering.
     Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, std::int64_t{1}, kBlock),
@@ -283,7 +294,9 @@ struct SplitBlocks {
 // work varies with its draws and its binomials' rejections).
 template <class Space>
 auto block_policy(const Space& space, std::int64_t blocks) {
-  const int team = is_gpu_space<Space>() ? kSampleGpuTeam : 1;
+  const int team = !is_gpu_space<Space>()           ? 1
+                   : blocks >= kSampleGpuManyBlocks ? kSampleGpuTeamMany
+                                                    : kSampleGpuTeam;
   return Kokkos::TeamPolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>(
              space, static_cast<int>(blocks), team)
       .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes()));
