@@ -2,7 +2,7 @@
 """Markdown tables for docs/PERFORMANCE.md, straight from kept run outputs.
 
     scripts/perf_tables.py FILE [--app APP] [--spaces LIST] [--variants LIST]
-                                [--versus | --passes | --ranks] [--scaling CSV]
+                                [--versus | --passes | --ranks | --scaling]
                                 [--tree NAME]
 
 FILE is the suite's CSV (`--results DIR` writes DIR/results.csv; an optional
@@ -18,13 +18,20 @@ the apps' printed tables, each block starting with the command as `$ ...`
              pass side by side (repeated commands in a log, or `pass` rows)
   --ranks    the apps under mpirun: median ms per rank count, strong
              (--size) and weak (--size-per-rank) scaling apart
-  --scaling  with a CSV of scripts/scaling.sh: the CUDA times at 2^20, 2^28
+  --scaling  FILE is a CSV of scripts/scaling.sh: the CUDA times at 2^20, 2^28
 
-Every figure in the report comes from a kept file through this script.
+    scripts/perf_tables.py --fill docs/PERFORMANCE.md
+
+rewrites, in place, the table under each line of the report that is a
+command of this script in backquotes, so the report's tables are this
+script's output. Every figure in the report comes from a kept file.
 """
 import argparse
 import csv
 import re
+import shlex
+import subprocess
+import sys
 from collections import defaultdict
 
 from plot_results import ceilings  # the same ceiling the charts draw
@@ -89,7 +96,9 @@ def app_tables(rows, all_rows):
         by_app[r["app"]].append(r)
     for app, app_rows in by_app.items():
         ceiling = ceilings(all_rows, app)  # the bandwidth rows, even where --app leaves them out
-        print(f"\n#### {app} (size {app_rows[0]['size']}, {app_rows[0]['params']})\n")
+        if len(by_app) > 1:
+            print(f"\n#### {app} (size {app_rows[0]['size']}, {app_rows[0]['params']})")
+        print()
         print("| space | variant | kind | median us | GB/s | % ceiling | Gitem/s | runs | check |")
         print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
         for r in app_rows:
@@ -182,10 +191,39 @@ def scaling_table(rows):
                   f"{float(large['median_s']) * 1e6:.1f} | {float(large['gbps']):.0f} |")
 
 
+COMMAND = re.compile(r"^`scripts/perf_tables.py (.+)`:?$")
+
+
+def fill(path):
+    """Regenerates the table under each `scripts/perf_tables.py ...` line of a Markdown file."""
+    lines, out, i = open(path).read().split("\n"), [], 0
+    while i < len(lines):
+        out.append(lines[i])
+        m = COMMAND.match(lines[i])
+        i += 1
+        if not m:
+            continue
+        table = subprocess.run([sys.executable, __file__] + shlex.split(m.group(1)), check=True,
+                               capture_output=True, text=True).stdout.strip("\n").split("\n")
+        j = i
+        while j < len(lines) and lines[j] == "":
+            j += 1
+        if j < len(lines) and lines[j].startswith("|"):
+            while j < len(lines) and lines[j].startswith("|"):
+                j += 1
+            i = j
+        out += [""] + table
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
 def main():
+    if sys.argv[1:2] == ["--fill"]:
+        fill(sys.argv[2])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("file", help="a suite CSV or a text log of the apps' tables")
-    parser.add_argument("--scaling")
+    parser.add_argument("file", nargs="+",
+                        help="a suite CSV or a text log of the apps' tables; several: one pass each")
     parser.add_argument("--app", help="only these applications (comma-separated)")
     parser.add_argument("--spaces", help="only these spaces (comma-separated)")
     parser.add_argument("--variants", help="only these variants (comma-separated)")
@@ -195,8 +233,15 @@ def main():
                       help="only the table of our best variant against the best baseline")
     mode.add_argument("--passes", action="store_true", help="each pass's median side by side")
     mode.add_argument("--ranks", action="store_true", help="median per MPI rank count")
+    mode.add_argument("--scaling", action="store_true", help="CUDA times at 2^20 and 2^28")
     args = parser.parse_args()
-    all_rows = rows = load(args.file)
+    all_rows = []
+    for k, path in enumerate(args.file):
+        for r in load(path):
+            if len(args.file) > 1:
+                r["pass"] = k + 1
+            all_rows.append(r)
+    rows = all_rows
     for field, wanted in (("app", args.app), ("space", args.spaces), ("variant", args.variants),
                           ("tree", args.tree)):
         if wanted:
@@ -207,10 +252,10 @@ def main():
         passes_table(rows)
     elif args.ranks:
         ranks_table(rows)
+    elif args.scaling:
+        scaling_table(rows)
     else:
         app_tables(rows, all_rows)
-    if args.scaling:
-        scaling_table(load(args.scaling))
 
 
 if __name__ == "__main__":
