@@ -8,7 +8,7 @@ space, that ceiling is drawn as a line: the best stream, counting the
 read-only one for reduce and minloc only. Baseline variants (the CSV's
 `kind` column) are marked in the labels.
 
-    scripts/plot_results.py results/serial-openmp/results.csv --out docs/results/charts
+    scripts/plot_results.py results/serial-openmp/results.csv --out charts
     scripts/plot_results.py a.csv b.csv --out charts     # several runs side by side
 
 Needs matplotlib (Debian: python3-matplotlib; scripts/setup.sh --plots).

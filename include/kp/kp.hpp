@@ -19,3 +19,4 @@
 #include <kp/team.hpp>
 #include <kp/value_index.hpp>
 #include <kp/version.hpp>
+#include <kp/workspace.hpp>

@@ -1,33 +1,36 @@
 #pragma once
 // kp::minloc / kp::maxloc: the extremum of a rank-1 View and the index of
-// its FIRST occurrence, identical on every space and thread count.
+// its FIRST occurrence.
 //
 //   kp::ValueIndex<float> m = kp::minloc(space, x);   // m.value, m.index
 //
+// Semantics
+// - x: a rank-1 View of arithmetic values, any layout, that `space` can read.
 // - Ties go to the smallest index; -0.0 and +0.0 tie (they compare equal).
 // - NaN counts as the extremum: the first NaN wins (value NaN, its index),
 //   as in NumPy's argmin/argmax.
 // - Empty input: index -1, value +inf (min) / -inf (max), or the type's
 //   max / lowest for integers.
-// Returns to the host (the call fences `space`); the forms taking a
-// rank-0 result View instead are asynchronous, like Kokkos::parallel_reduce.
+// - The forms returning a value fence `space` and return on the host; the
+//   forms taking a rank-0 result View of ValueIndex<T> are asynchronous,
+//   like Kokkos::parallel_reduce.
+//
+// Errors: std::invalid_argument, on the host before any work, for an
+// `algorithm` the call does not implement or the space cannot run (as
+// kp::reduce). A wrong View rank, value type or memory space is a
+// static_assert.
+//
+// Determinism: the answer is exact, so identical on every space, algorithm
+// and thread count.
+//
+// Complexity: O(n) work, one read of x, one launch; on hosts a block of
+// 32768 values is read a second time (from cache) only where it holds a
+// new best. Measurements: docs/PERFORMANCE.md.
 #include <kp/algorithm.hpp>
-#include <kp/impl/combine_ops.hpp>
 #include <kp/impl/reduce.hpp>
 #include <kp/value_index.hpp>
 
 namespace kp {
-
-namespace impl {
-template <bool kMax, class ExecSpace, class XView>
-ValueIndex<value_t<XView>> extremum(const char* call, const ExecSpace& space, const XView& x,
-                                    Algorithm algorithm) {
-  check_view<ExecSpace, XView>();
-  using T = value_t<XView>;
-  static_assert(std::is_arithmetic_v<T>, "kp::minloc/maxloc: arithmetic values");
-  return reduce(call, space, x, FirstLoc<T, kMax>{}, algorithm);
-}
-}  // namespace impl
 
 // The forms that write a rank-0 View of ValueIndex<T> (asynchronous).
 template <class ExecSpace, class XView, class ResultView,

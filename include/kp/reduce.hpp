@@ -4,27 +4,32 @@
 //   float s = kp::reduce(Kokkos::DefaultExecutionSpace(), x);
 //   double m = kp::reduce(space, x, -HUGE_VAL, Max{});   // a double identity; Max: device-callable
 //
-// Returns to the host (the call fences `space`); the forms taking a rank-0
-// result View instead write it asynchronously, like Kokkos::parallel_reduce
-// into a View. Empty input gives 0 (the
-// identity). Floating-point sums are not bit-identical between a GPU and
+// Semantics
+// - x: a rank-1 View of any layout that `space` can read. Empty input gives
+//   0 for a sum, `identity` for a fold.
+// - The forms returning a value fence `space` and return on the host; the
+//   forms taking a rank-0 result View write it asynchronously, like
+//   Kokkos::parallel_reduce into a View.
+//
+// Errors: std::invalid_argument, on the host before any work, for an
+// `algorithm` the call does not implement or the space cannot run
+// (host_lanes on a GPU; anything but automatic, kokkos, vector, host_lanes).
+// A wrong View rank, value type or memory space is a static_assert.
+//
+// Determinism: floating-point sums are not bit-identical between a GPU and
 // the host, or across algorithms: the summation order differs (each order
 // is within the usual n * eps * sum|x| bound). On host spaces the default
 // order depends on the indices alone, so a contiguous View's sum has the
-// same bits on Serial and OpenMP with any thread count (docs/API.md).
-// Integer sums are exact (overflow wraps as the type does).
+// same bits on Serial and OpenMP with any thread count. Integer sums are
+// exact (overflow wraps as the type does).
+//
+// Complexity: O(n) work, one read of x, one launch; O(n / 16384) partials
+// on hosts, one per team on GPUs. The algorithm for each space: docs/API.md,
+// the dispatch table; measurements: docs/PERFORMANCE.md.
 #include <kp/algorithm.hpp>
-#include <kp/impl/combine_ops.hpp>
 #include <kp/impl/reduce.hpp>
 
 namespace kp {
-
-namespace impl {
-template <class T>
-struct Plus {
-  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }
-};
-}  // namespace impl
 
 // The sum of x (float, double, int32, int64, ...), in x's value type.
 template <class ExecSpace, class XView>

@@ -5,36 +5,25 @@
 // holding back a fixed share.
 //
 // Kokkos' own Dynamic schedule does this too, but on Kokkos 3.4's OpenMP
-// backend it cost far more than the work on short kernels: 196 tasks of 512
-// divisions took 21 us with the static schedule and 540 us with Dynamic
-// (chunk 1) on 16 threads of the Xeon, 177 us on 8, the same as static on 2
-// (docs/results/h100-2026-11-26-session12, run L, dynamic.txt). With this
-// counter kp::reduce of 2^20 floats took 21-24 us instead of 184-220 (run N).
+// backend it costs far more than the work on short kernels (tens of
+// microseconds a launch on 16 threads).
 //
 // A worker takes a run of consecutive tasks at a time, a share of those
-// left (guided scheduling): 1/(4 x workers) of them, at least one. So a
-// thread's first tasks are contiguous, as under Kokkos' Dynamic schedule
-// (which starts every thread on a range of its own), and a run costs one
-// atomic. Run O could not tell this, one task a take and Kokkos' Dynamic
-// apart on the long kernels (the histogram and reduce at 2^28, five passes).
+// left (guided scheduling): 1/(kGrabShare x workers) of them, at least one.
+// So a thread's first tasks are contiguous, as under Kokkos' Dynamic
+// schedule, and a run costs one atomic.
 //
-// One thread (Serial) runs the tasks in order, as a plain loop: through
-// the workers the Serial 256-bin histogram took 37.0-38.4 ms against
-// 34.2-35.3 ms as a loop (run Q, five passes). The loop is Kokkos' own
-// RangePolicy, and `finish` a launch of its own there: the same loop written
-// inside one kernel, with the finish after it, made the Serial 256-bin
-// histogram of 2^20 values 552-998 us against 470-712 before (docs/results/
-// h100-2026-11-26-session13, run B, five passes; at 2^26 40.7-46.1 ms
-// against 36.6-64.3), as the two launches did not (462-670 us, 36.3-39.2 ms).
+// One thread (Serial) runs the tasks in order through Kokkos' RangePolicy,
+// and `finish` in a launch of its own: the same loop inside one kernel
+// with the finish after it was slower on one thread.
 //
 // The counter rewinds itself: the last worker to finish zeroes it, so a run
 // is one launch and the next launch, ordered after it on the space, starts
 // from 0. That worker first runs the caller's `finish` (a reduction's join,
 // a scan's prefixes of the tasks' sums), ordered after every task: one
-// launch less, an empty parallel_for taking 4.2-4.9 us on 16 threads of the
-// Xeon (docs/results/h100-2026-11-26-session13, run A, phases.txt). Host
-// calls on one space type do not run concurrently (see workspace.hpp), so
-// one counter serves every caller.
+// launch less, a few microseconds a call. Host calls on one space type do
+// not run concurrently (see workspace.hpp), so one counter serves every
+// caller.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>

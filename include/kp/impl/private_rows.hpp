@@ -87,9 +87,8 @@ struct RunInSlot {
 
 // Which slots a run counted in: each run has a number of its own, and a slot
 // whose mark is not this run's took none of its tasks. Numbering the runs
-// spares the launch that cleared a flag a slot before every run (4.6 us on
-// 16 threads of the Xeon: docs/results/h100-2026-11-26-session13, run A,
-// phases.txt, `.old`).
+// spares the launch that cleared a flag a slot before every run (a few
+// microseconds a call on 16 threads).
 template <class Space>
 struct SlotMarks {
   View<std::uint32_t*, Space> marks;  // zeroed when made; run 0 is never used
@@ -99,10 +98,8 @@ struct SlotMarks {
 // Columns one work item of the sum adds up: their sums (4-8 KiB) stay in
 // L1 while each row's run of them is read front to back, a stream the
 // prefetcher follows and the compiler vectorizes. Summing one column at a
-// time (every row's count of it, then the next column) read 16 rows 400 KB
-// apart per column: kp::sample's sum of 10^5 columns took 250-274 us on
-// 16 threads of the Xeon, 163-164 us on one OpenMP thread, 101-103 us on
-// Serial (docs/results/h100-2026-11-26-session11, run A, phases.txt).
+// time (every row's count of it, then the next column) reads the rows far
+// apart per column, and was slower on 16 threads than on one.
 inline constexpr std::int64_t kSumColumns = 1024;
 
 // counts(c) = column c summed over the rows of every slot a task ran on, for

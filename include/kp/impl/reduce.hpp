@@ -9,10 +9,12 @@
 #include <string>
 #include <type_traits>
 
-#include <kp/algorithm.hpp>
+#include <kp/impl/algorithm.hpp>
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/host_tasks.hpp>
 #include <kp/impl/team_combine.hpp>
+#include <kp/impl/tuning/minloc.hpp>
+#include <kp/impl/tuning/reduce.hpp>
 #include <kp/impl/vector_reduce.hpp>
 #include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
@@ -53,20 +55,9 @@ struct OpReduceFunctor {
   KOKKOS_INLINE_FUNCTION void init(value_type& acc) const { acc = op.identity(); }
 };
 
-// Host reduction with kHostLanes independent accumulators per chunk: the
-// compiler keeps them in SIMD registers (no reassociation needed, so no
-// -ffast-math), and the loads of several lanes are in flight at once.
-inline constexpr int kHostLanes = 32;
-// Host reductions also ask for the values kHostAhead bytes on, a cache line
-// at a time: the hardware prefetcher alone does not keep a Xeon core's
-// stream full (docs/results/h100-2026-11-25-session10, run V, 2^28 floats,
-// three passes against the tree before: 16-thread reduce 9.9-11.5 ->
-// 7.8-8.2 ms, minloc 12.0-12.7 -> 8.5-9.3 ms; one-thread minloc 125-141 ->
-// 80-93 ms); on the 2-core VM (AMD; docs/results/cpu-2core-2026-11-25-
-// session10/ab.txt, 2^26) one-thread reduce 7.3-8.1 -> 7.0-7.6 ms, minloc
-// 8.5-9.1 -> 7.4-7.6 ms.
-inline constexpr std::int64_t kHostAhead = 4096;
-
+// Host reductions fold a chunk into kHostLanes independent accumulators,
+// prefetching kHostAhead bytes on (tuning/reduce.hpp).
+//
 // FirstLoc on a host, a block of kFirstLocBlock elements at a time: first
 // the block's extreme value alone (lanes of `a < v ? a : v`, one compare and
 // select per element, which compile to SIMD min/max; floating-point lanes
@@ -74,16 +65,12 @@ inline constexpr std::int64_t kHostAhead = 4096;
 // value beats the best so far, a second look at the block (now in L2) for
 // its first occurrence. A later block that only ties keeps the earlier
 // index; the first NaN ends the search (the first NaN wins). A NaN sum
-// without a NaN (inf - inf) only costs the look for one. The former
-// index-tracking lanes needed two selects and an index per element:
-// 2-core VM, 2^26 floats, Serial 15.0 -> 8.0 ms, OpenMP 7.6 -> 5.5 ms.
-// Blocks of 2048 and 8192 were slower (the per-block lane fold and branch).
-inline constexpr std::int64_t kFirstLocBlock = 32768;
+// without a NaN (inf - inf) only costs the look for one. Lanes that track
+// an index need two selects and an index per element instead of one select.
 
 // g++ keeps arrays of scalar lanes on the stack: every lane update in the
 // block loop went through a store and a reload (a store-forwarding chain),
-// which AMD's Zen 4 hides and Intel's cores do not (Serial minloc at 79% of
-// the read stream on the 16-core Xeon, run O). GCC vector types of 16 bytes
+// which AMD's Zen 4 hides and Intel's cores do not. GCC vector types of 16 bytes
 // (one SSE register, the x86-64 baseline) stay in registers. Host compilers
 // with GNU extensions only; the device pass and other compilers use lanes.
 #if defined(__GNUC__) && !defined(__CUDA_ARCH__)
@@ -217,43 +204,19 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
 
 // Host reductions go in chunks of kHostChunk elements, handed out to the
 // threads as they come free (run_host_tasks: a slower or busier core takes
-// fewer; one equal chunk per thread waited for the slowest), each folded
-// into its own partial; then the last thread to finish joins the partials in
-// chunk order, in the same launch.
-// The chunks depend on n alone, not on the thread count, so a sum has the
-// same bits on every host space and thread count. Below 256 chunks of
-// kHostChunk they halve, down to kHostMinChunk, so that short arrays still
-// give each thread several: one chunk a thread leaves no slack for a thread
-// that starts late. 2^20 floats were 16 chunks; on 16 threads of the Xeon
-// kp::reduce of them took 22.0-25.2 us, against omp-simd's 20.3-25.4; in
-// chunks of 4096 (256 at 2^20), with the join in their launch and no copy
-// of the value, 20.7-22.8 us, against 21.1-22.1; in chunks of 16384 (64),
-// 16.4-17.9, against 21.6-28.8 (docs/results/h100-2026-11-26-session13,
-// run E, three passes each). Serial is the same with either
-// (167-204 us, run E) once each chunk prefetches past its end (fold_chunk;
-// on the 2-core VM 4096-value chunks without that took 43.1-48.6 us
-// against 33.5-37.2, session13's ab_da05538.txt).
-// First-index extremes take chunks of 16 blocks: a chunk's first block
-// always beats the chunk's empty start, so it costs a second look (its index)
-// that chunks of 2 blocks paid every 65536 values (the 16-core host, run R:
-// OpenMP minloc at 2^28 13.5 / 13.2 ms before, 16.8 / 14.3 with 2 blocks).
-// Their answer is exact in any chunking, so one thread takes the whole
-// array as one chunk (the 2-core VM: Serial minloc 9.0 -> 9.5 ms at 2^26
-// with 16-block chunks).
-// Below 16 blocks a thread, the chunks shrink (to one block at least) so
-// that every thread gets some: 2^20 values were 2 chunks of 16 blocks, run
-// by 2 of 16 threads. Minloc of 2^20 ints on 16 threads of the Xeon took
-// 196-210 us before this and run_host_tasks, 36-41 us after both
-// (docs/results/h100-2026-11-26-session12, run N).
-inline constexpr std::int64_t kHostChunk = 65536;
-inline constexpr std::int64_t kHostMinChunk = 16384;
-inline constexpr std::int64_t kHostChunks = 256;
+// fewer), each folded into its own partial; then the last thread to finish
+// joins the partials in chunk order, in the same launch. The chunks depend
+// on n alone, so a sum has the same bits on every host space and thread
+// count; below kHostChunks chunks they halve, down to kHostMinChunk.
+// First-index extremes take chunks of up to kFirstLocChunk values; their
+// answer is exact in any chunking, so one thread takes the whole array as
+// one chunk, and below 16 blocks a thread the chunks shrink (to one block at
+// least) so that every thread gets some.
 constexpr std::int64_t host_chunk(std::int64_t n) {
   std::int64_t chunk = kHostChunk;
   while (chunk > kHostMinChunk && n < kHostChunks * chunk) chunk /= 2;
   return chunk;
 }
-inline constexpr std::int64_t kFirstLocChunk = 16 * kFirstLocBlock;
 constexpr std::int64_t first_loc_chunk(std::int64_t n, std::int64_t threads) {
   constexpr std::int64_t most = kFirstLocChunk / kFirstLocBlock;
   const std::int64_t blocks = n / (kFirstLocBlock * threads);
@@ -414,6 +377,21 @@ typename Op::value_type reduce(const char* call, const Space& space, const XView
     space.fence();
     return host;
   }
+}
+
+template <class T>
+struct Plus {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }
+};
+
+// kp::minloc (kMax false) and kp::maxloc returned to the host.
+template <bool kMax, class ExecSpace, class XView>
+ValueIndex<value_t<XView>> extremum(const char* call, const ExecSpace& space, const XView& x,
+                                    Algorithm algorithm) {
+  check_view<ExecSpace, XView>();
+  using T = value_t<XView>;
+  static_assert(std::is_arithmetic_v<T>, "kp::minloc/maxloc: arithmetic values");
+  return reduce(call, space, x, FirstLoc<T, kMax>{}, algorithm);
 }
 
 }  // namespace kp::impl

@@ -31,6 +31,7 @@
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/common.hpp>
 #include <kp/impl/team_combine.hpp>
+#include <kp/impl/tuning/reduce.hpp>
 
 namespace kp::impl {
 
@@ -80,13 +81,8 @@ PackSplit split_into_packs(const T* data, std::int64_t n) {
   return split;
 }
 
-// GPU launch shape: kTeamsPerSM teams of kTeam threads per SM are resident
-// (LaunchBounds caps registers at 64 a thread for that), 1024 threads with
-// kUnroll 16-byte loads each: 64 KiB in flight per SM, several times what
-// HBM's latency-bandwidth product asks for.
-inline constexpr int kTeam = 256;
-inline constexpr int kTeamsPerSM = 4;
-inline constexpr int kUnroll = 4;
+// GPU launch shape: kTeamsPerSM teams of kTeam threads, kUnroll loads each
+// (tuning/reduce.hpp).
 
 template <class Space>
 using VectorReducePolicy = Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kTeam, kTeamsPerSM>>;

@@ -84,8 +84,7 @@ std::shared_ptr<Object> workspace(const Space& space, Fits&& fits, Make&& make) 
 }  // namespace kp::impl
 
 namespace kp {
-// Frees every workspace the library holds (after a Kokkos::fence()). Calls
-// made later allocate again. Kokkos::finalize does this by itself.
+// Declared and documented in include/kp/workspace.hpp.
 inline void release_workspaces() {
   Kokkos::fence();
   impl::WorkspaceCache::get().clear();

@@ -1,1 +1,0 @@
-OMP_PROC_BIND=close OMP_PLACES=cores build/serial-openmp/apps/suite --apps bandwidth,reduce,scan,minloc,histogram,roulette,mandelbrot --results docs/results/cpu-2core-2026-11-25-session9/suite   # through scripts/quiet_run.py docs/results/cpu-2core-2026-11-25-session9/suite.txt (tree of 08fc980)

@@ -1,1 +1,0 @@
-build/serial-openmp-cuda/apps/suite --spaces serial,openmp --max-time 0.3 --apps bandwidth,reduce,scan,minloc,histogram,roulette --results /root/out/suite-cpu
