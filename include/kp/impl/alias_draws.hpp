@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include <kp/algorithm.hpp>
+#include <kp/impl/algorithm.hpp>
 #include <kp/impl/counter_rng.hpp>
 #include <kp/impl/parallel_alias.hpp>
 #include <kp/impl/private_rows.hpp>

@@ -153,12 +153,8 @@ KOKKOS_INLINE_FUNCTION std::int64_t count_below(const double* p, std::int64_t le
 // answer before (probes 1, 2, 4, ... values ahead, then a binary search in
 // the last step), O(log gap) instead of O(log length). Every value before
 // the last answer is below the last key, hence below the next. One search
-// an index (GPUs) is the plain binary search. 10^5 ramp weights on the
-// Xeon (docs/results/h100-2026-11-26-session12, run N): the pairing took
-// 6.3 ms on Serial with a binary search a column, 0.71 ms with these; 558
-// -> 149 us on 16 threads. Uniform weights search nothing, yet their
-// Serial pairing went 75 -> 108 us there (run M: 90 -> 123); the 2-core VM
-// shows no difference.
+// an index (GPUs) is the plain binary search. For ramp weights this made
+// the host pairing about 9x faster than a binary search a column.
 class ForwardSearch {
  public:
   KOKKOS_INLINE_FUNCTION ForwardSearch(const double* p, std::int64_t length, bool or_equal)
@@ -201,11 +197,8 @@ KOKKOS_INLINE_FUNCTION void store(volatile CompensatedSum& dest, const Compensat
 // kept its sums in the scan's update slot, which every prefix stored might
 // alias (stored and reloaded each item), and both kernels recomputed the
 // units (a division) each item; Kokkos' OpenMP scan also runs every index
-// twice. 10^5 uniform weights (docs/results/h100-2026-11-26-session11, run
-// A, phases.txt): the scan took 992 us on one OpenMP thread, 285-291 us on
-// Serial, 90-109 us on 16 threads of the Xeon. The totals' reduction keeps
-// one weight an index: by chunks it ran no faster (docs/results/cpu-2core-
-// 2026-11-26-session11/totals.txt), its compensated sum's chain sets its pace.
+// twice. The totals' reduction keeps one weight an index: by chunks it ran
+// no faster, its compensated sum's chain sets its pace.
 inline constexpr std::int64_t kHostChunk = 512;
 
 // Index c of a build kernel: items [c * chunk, min(c * chunk + chunk, n)).
@@ -362,11 +355,8 @@ struct ClassifyAndCompact {
 // run_host_tasks' finish), then the classifying pass from those.
 // Kokkos' OpenMP scan runs each index twice too, but with the stores behind
 // a flag known only at run time and the indices split evenly between the
-// threads, which then wait for the slowest vCPU: 10^5 uniform weights (run J,
-// docs/results/h100-2026-11-26-session12) took 94 us on 16 threads of the
-// Xeon, 594 us on one OpenMP thread, against 177 us on Serial (one pass,
-// which Serial keeps). With these steps, 16 threads: 70 -> 49 us (uniform),
-// 94 -> 62 (ramp; run N). The chunks are handed out by run_host_tasks.
+// threads, which then wait for the slowest vCPU; these steps run each index
+// once, in chunks handed out by run_host_tasks.
 template <class Space, class Weight>
 struct ChunkSums {
   ClassifyAndCompact<Space, Weight> classify;
