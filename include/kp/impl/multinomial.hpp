@@ -30,6 +30,7 @@
 #include <kp/impl/binomial.hpp>
 #include <kp/impl/common.hpp>
 #include <kp/impl/counter_rng.hpp>
+#include <kp/impl/host_tasks.hpp>
 #include <kp/impl/report_memory.hpp>
 #include <kp/impl/tuning/sample.hpp>
 #include <kp/impl/views.hpp>
@@ -120,7 +121,46 @@ template <class Space>
 using TotalView = Kokkos::View<double, Kokkos::Device<Space, typename ReportMemory<Space>::type>>;
 
 template <class Space>
-using Team = typename Kokkos::TeamPolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>::member_type;
+using Team = typename Kokkos::TeamPolicy<Space>::member_type;
+
+// A host thread as a team of one: host spaces run a block a task
+// (run_host_tasks), with its tree on the thread's stack.
+struct SoloTeam {
+  KOKKOS_INLINE_FUNCTION int team_size() const { return 1; }
+  KOKKOS_INLINE_FUNCTION int team_rank() const { return 0; }
+  KOKKOS_INLINE_FUNCTION void team_barrier() const {}
+};
+
+// f(i) for i in [0, n) over the team's threads.
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION void team_for(const Member& team, std::int64_t n, const F& f) {
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), f);
+}
+template <class F>
+KOKKOS_INLINE_FUNCTION void team_for(const SoloTeam&, std::int64_t n, const F& f) {
+  for (std::int64_t i = 0; i < n; ++i) f(i);
+}
+// Kokkos' team scan of f(i, partial, final) over [begin, end).
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION void team_scan(const Member& team, std::int64_t begin, std::int64_t end,
+                                      const F& f) {
+  Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, begin, end), f);
+}
+template <class F>
+KOKKOS_INLINE_FUNCTION void team_scan(const SoloTeam&, std::int64_t begin, std::int64_t end,
+                                      const F& f) {
+  std::uint64_t partial = 0;
+  for (std::int64_t i = begin; i < end; ++i) f(i, partial, true);
+}
+// f() once for the team.
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION void team_single(const Member& team, const F& f) {
+  team_single(team, f);
+}
+template <class F>
+KOKKOS_INLINE_FUNCTION void team_single(const SoloTeam&, const F& f) {
+  f();
+}
 
 // One block's tree in team scratch: sums[1 .. 2 kBlock) in heap order
 // (leaves at kBlock + k), and counts alongside.
@@ -141,11 +181,10 @@ struct BlockTree {
   // Loads block b's leaves and forms every node's sum.
   template <class Member, class Read>
   KOKKOS_INLINE_FUNCTION void build(const Member& team, const Read& read, std::int64_t b) const {
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kBlock),
-                         [&](std::int64_t k) { sums[kBlock + k] = read(b * kBlock + k); });
+    team_for(team, kBlock, [&](std::int64_t k) { sums[kBlock + k] = read(b * kBlock + k); });
     team.team_barrier();
     for (std::int64_t first = kBlock / 2; first >= 1; first /= 2) {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first), [&](std::int64_t k) {
+      team_for(team, first, [&](std::int64_t k) {
         const std::int64_t i = first + k;
         sums[i] = exact::add(sums[2 * i], sums[2 * i + 1]);
       });
@@ -197,8 +236,7 @@ struct BlockTree {
     int height = kSampleLogBlock;
     std::int64_t first = 1;
     for (; first < kBlock && first < threads; first *= 2, --height) {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first),
-                           [&](std::int64_t k) { node(first + k, height); });
+      team_for(team, first, [&](std::int64_t k) { node(first + k, height); });
       team.team_barrier();
     }
     // Below: each thread splits whole subtrees, its own consecutive nodes
@@ -210,111 +248,128 @@ struct BlockTree {
     team.team_barrier();
     // counts[i], i < kBlock, becomes the end of node i's descents in the
     // block's numbering.
-    Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, std::int64_t{1}, kBlock),
-                          [&](std::int64_t i, std::uint64_t& partial, const bool final) {
-                            const std::uint64_t n = counts[i];
-                            partial += n & kFlag ? n & ~kFlag : 0;
-                            if (final) counts[i] = partial;
-                          });
+    team_scan(team, std::int64_t{1}, kBlock,
+              [&](std::int64_t i, std::uint64_t& partial, const bool final) {
+                const std::uint64_t n = counts[i];
+                partial += n & kFlag ? n & ~kFlag : 0;
+                if (final) counts[i] = partial;
+              });
     team.team_barrier();
     const std::uint64_t total = counts[kBlock - 1];
-    Kokkos::parallel_for(
-        Kokkos::TeamThreadRange(team, static_cast<std::int64_t>(total)), [&](std::int64_t j) {
-          // The first node whose descents end past j.
-          std::int64_t lo = 1, hi = kBlock - 1;
-          while (lo < hi) {
-            const std::int64_t mid = (lo + hi) / 2;
-            if (counts[mid] > static_cast<std::uint64_t>(j)) {
-              hi = mid;
-            } else {
-              lo = mid + 1;
-            }
-          }
-          const std::uint64_t begin = lo > 1 ? counts[lo - 1] : 0;
-          const std::int64_t leaf = descend(lo, random_bits(node_key(stream, level, b, lo, 1),
-                                                            static_cast<std::uint64_t>(j) - begin));
-          if (team.team_size() == 1) {
-            ++counts[kBlock + leaf];
-          } else {
-            Kokkos::atomic_add(&counts[kBlock + leaf], std::uint64_t{1});
-          }
-        });
+    team_for(team, static_cast<std::int64_t>(total), [&](std::int64_t j) {
+      // The first node whose descents end past j.
+      std::int64_t lo = 1, hi = kBlock - 1;
+      while (lo < hi) {
+        const std::int64_t mid = (lo + hi) / 2;
+        if (counts[mid] > static_cast<std::uint64_t>(j)) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      const std::uint64_t begin = lo > 1 ? counts[lo - 1] : 0;
+      const std::int64_t leaf = descend(lo, random_bits(node_key(stream, level, b, lo, 1),
+                                                        static_cast<std::uint64_t>(j) - begin));
+      if (team.team_size() == 1) {
+        ++counts[kBlock + leaf];
+      } else {
+        Kokkos::atomic_add(&counts[kBlock + leaf], std::uint64_t{1});
+      }
+    });
     team.team_barrier();
   }
 };
 
-// Level `level`'s blocks [first, first + league): each writes its sum.
+// A functor of one block, `block(team, tree, b)`, run as a team a block on
+// GPUs and as a host task a block (the tree on the thread's stack).
+template <class Block>
+struct OnEachBlock {
+  Block block;
+  std::int64_t first;
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    block(team, BlockTree::in(team), first + team.league_rank());
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
+    double sums[2 * kBlock];
+    std::uint64_t counts[2 * kBlock];
+    block(SoloTeam{}, BlockTree{sums, counts}, first + t);
+  }
+};
+
+// Block b's sum, into sums(b - first).
 template <class Space, class Read>
-struct SumBlocks {
+struct SumBlock {
   Read read;
   View<double*, Space> sums;
   std::int64_t first;
-  KOKKOS_INLINE_FUNCTION void operator()(const Team<Space>& team) const {
-    const std::int64_t b = first + team.league_rank();
-    const BlockTree tree = BlockTree::in(team);
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const BlockTree& tree,
+                                         std::int64_t b) const {
     tree.build(team, read, b);
-    Kokkos::single(Kokkos::PerTeam(team), [&] { sums(b - first) = tree.sums[1]; });
+    team_single(team, [&] { sums(b - first) = tree.sums[1]; });
   }
 };
 
-// Level `level`'s blocks [first, first + league): each splits its draws
-// (block_counts(b), or `top_draws` for the top's single block) to its leaves.
-// The top also reports its total.
+// Block b splits its draws (block_counts(b), or `top_draws` for the top's
+// single block) to its leaves. The top also reports its total.
 template <class Space, class Read, class Write>
-struct SplitBlocks {
+struct SplitBlock {
   Read read;
   Write write;
   View<const std::uint64_t*, Space> block_counts;
   TotalView<Space> total;  // the top's only
   std::uint64_t top_draws, stream;
-  std::int64_t first, leaves;
+  std::int64_t leaves;
   int level;
-  KOKKOS_INLINE_FUNCTION void operator()(const Team<Space>& team) const {
-    const std::int64_t b = first + team.league_rank();
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const BlockTree& tree,
+                                         std::int64_t b) const {
     const std::uint64_t c = block_counts.extent(0) > 0 ? block_counts(b) : top_draws;
     const std::int64_t end = leaves - b * kBlock < kBlock ? leaves - b * kBlock : kBlock;
     if (c == 0 && total.data() == nullptr) {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, end),
-                           [&](std::int64_t k) { write(b * kBlock + k, 0); });
+      team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, 0); });
       return;
     }
-    const BlockTree tree = BlockTree::in(team);
     tree.build(team, read, b);
     if (total.data() != nullptr) {
-      Kokkos::single(Kokkos::PerTeam(team), [&] { total() = tree.sums[1]; });
+      team_single(team, [&] { total() = tree.sums[1]; });
     }
     // Draws from a tree with no weight (a rejected call) would be meaningless.
     tree.split(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, end),
-                         [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
+    team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
   }
 };
 
-// A team a block; host threads take blocks as they come free (a block's
-// work varies with its draws and its binomials' rejections).
-template <class Space>
-auto block_policy(const Space& space, std::int64_t blocks) {
-  const int team = !is_gpu_space<Space>()           ? 1
-                   : blocks >= kSampleGpuManyBlocks ? kSampleGpuTeamMany
-                                                    : kSampleGpuTeam;
-  return Kokkos::TeamPolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>(
-             space, static_cast<int>(blocks), team)
-      .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes()));
+// Blocks [first, first + blocks): on GPUs a team a block; on host spaces a
+// task a block, handed to the threads as they come free (a block's work
+// varies with its draws and its binomials' rejections).
+template <class Space, class Block>
+void on_each_block(const Space& space, const char* label, const Block& block, std::int64_t first,
+                   std::int64_t blocks) {
+  if (blocks == 0) return;
+  if constexpr (is_gpu_space<Space>()) {
+    const int team = blocks >= kSampleGpuManyBlocks ? kSampleGpuTeamMany : kSampleGpuTeam;
+    Kokkos::parallel_for(label,
+                         Kokkos::TeamPolicy<Space>(space, static_cast<int>(blocks), team)
+                             .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes())),
+                         OnEachBlock<Block>{block, first});
+  } else {
+    run_host_tasks(space, label, blocks, OnEachBlock<Block>{block, first});
+  }
 }
 
 template <class Space, class Read>
 void sum_blocks(const Space& space, const Read& read, std::int64_t first, std::int64_t blocks,
                 const View<double*, Space>& sums) {
-  if (blocks == 0) return;
-  Kokkos::parallel_for("kp::sample::sum-blocks", block_policy(space, blocks),
-                       SumBlocks<Space, Read>{read, sums, first});
+  on_each_block(space, "kp::sample::sum-blocks", SumBlock<Space, Read>{read, sums, first}, first,
+                blocks);
 }
 
 template <class Space, class Read, class Write>
-void split_blocks(const Space& space, const SplitBlocks<Space, Read, Write>& f,
+void split_blocks(const Space& space, const SplitBlock<Space, Read, Write>& f, std::int64_t first,
                   std::int64_t blocks) {
-  if (blocks == 0) return;
-  Kokkos::parallel_for("kp::sample::split-blocks", block_policy(space, blocks), f);
+  on_each_block(space, "kp::sample::split-blocks", f, first, blocks);
 }
 
 // The sums and counts of the levels above the items, and the total.
@@ -347,17 +402,16 @@ void split_upper(const Space& space, UpperLevels<Space>& levels,
   }
   for (int l = top; l >= 1; --l) {
     using Write = WriteCounts<View<std::uint64_t*, Space>>;
-    SplitBlocks<Space, ReadSums<Space>, Write> f{
+    const SplitBlock<Space, ReadSums<Space>, Write> f{
         ReadSums<Space>{levels.sums[l]},
         Write{levels.counts[l], 0},
         l == top ? View<const std::uint64_t*, Space>() : levels.counts[l + 1],
         l == top ? levels.total : TotalView<Space>(),
         draws,
         stream,
-        0,
         leaves[l],
         l};
-    split_blocks(space, f, l == top ? 1 : leaves[l + 1]);
+    split_blocks(space, f, 0, l == top ? 1 : leaves[l + 1]);
   }
 }
 
@@ -420,10 +474,10 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
   if (!top) split_upper(space, s.levels, s.leaves, draws, stream);
   split_blocks(
       space,
-      SplitBlocks<Space, Read, Write>{
+      SplitBlock<Space, Read, Write>{
           read, Write{counts, lo}, top ? View<const std::uint64_t*, Space>() : s.levels.counts[1],
-          top ? s.levels.total : TotalView<Space>(), draws, stream, first_block, s.leaves[0], 0},
-      blocks);
+          top ? s.levels.total : TotalView<Space>(), draws, stream, s.leaves[0], 0},
+      first_block, blocks);
 }
 
 // The total that the last split reported; fences `space`.
