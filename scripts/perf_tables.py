@@ -162,18 +162,20 @@ def ranks_table(rows):
         counts.add(n)
         m = re.search(r"--size(-per-rank)? (\S+)", r.get("cmd") or "")
         mode, size = ("weak" if m.group(1) else "strong", m.group(2)) if m else ("strong", r["size"])
-        key = (r["app"], mode, size, r["space"], r["variant"])
+        # The other parameters (weights, draws, ...) tell cases of one size apart.
+        other = ",".join(p for p in r["params"].split(",") if not p.startswith(("ranks=", "seed=")))
+        key = (r["app"], mode, size, other, r["space"], r["variant"])
         cells[key][n] = r
     counts = sorted(counts)
-    print("\n| app | scaling | size (a rank, if weak) | space | variant | "
+    print("\n| app | scaling | size (a rank, if weak) | params | space | variant | "
           + " | ".join(f"{n} rank{'s' if n > 1 else ''} ms" for n in counts) + f" | {counts[-1]} vs {counts[0]} |")
-    print("| --- | --- | --- | --- | --- | " + " | ".join("---:" for _ in counts) + " | ---: |")
-    for (app, mode, size, space, variant), by_n in cells.items():
+    print("| --- | --- | --- | --- | --- | --- | " + " | ".join("---:" for _ in counts) + " | ---: |")
+    for (app, mode, size, other, space, variant), by_n in cells.items():
         ms = [float(by_n[n]["median_s"]) * 1e3 if n in by_n else None for n in counts]
         first, last = ms[0], ms[-1]
         ratio = f"{first / last:.1f}x faster" if mode == "strong" and first and last else (
             f"{last / first:.2f}x the time" if first and last else "-")
-        print(f"| {app} | {mode} | {size} | {space} | {variant} | "
+        print(f"| {app} | {mode} | {size} | {other} | {space} | {variant} | "
               + " | ".join(f"{v:.1f}" if v is not None else "-" for v in ms) + f" | {ratio} |")
 
 
