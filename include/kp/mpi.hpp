@@ -182,19 +182,9 @@ template <class ExecSpace, class WeightsView, class CountsView>
 void sample(MPI_Comm comm, const ExecSpace& space, const WeightsView& weights, std::uint64_t draws,
             std::uint64_t seed, const CountsView& counts) {
   constexpr const char* call = "kp::mpi::sample";
-  impl::check_view<ExecSpace, WeightsView>();
-  impl::check_view<ExecSpace, CountsView>();
-  using W = impl::value_t<WeightsView>;
-  using Count = impl::value_t<CountsView>;
-  static_assert(std::is_same_v<W, float> || std::is_same_v<W, double>,
-                "kp::mpi::sample: weights are float or double");
-  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
-                "kp::mpi::sample: counts are uint32 or uint64");
-  detail::all_gather(comm, call, [&] {  // agree on the sizes' check before any collective
-    if (counts.extent(0) != weights.extent(0)) {
-      throw std::invalid_argument(std::string(call) + ": " + std::to_string(weights.extent(0)) +
-                                  " weights but " + std::to_string(counts.extent(0)) + " counts");
-    }
+  // Agree on the checks before any collective.
+  detail::all_gather(comm, call, [&] {
+    impl::check_sample_views<ExecSpace, WeightsView, CountsView>(call, weights, counts);
     return 0;
   });
   detail::sample(comm, call, space, weights, draws, seed, counts);

@@ -46,6 +46,7 @@
 #include <kp/algorithm.hpp>
 #include <kp/impl/alias_draws.hpp>
 #include <kp/impl/multinomial.hpp>
+#include <kp/impl/sample.hpp>
 #include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
 
@@ -143,57 +144,6 @@ class AliasTable {
   impl::TotalsReport<ExecSpace> report_;
 };
 
-namespace impl {
-template <class Space>
-struct SampleTable {
-  View<DrawColumn*, Space> columns;
-};
-
-// A table for one call: built, drawn from, then checked (one fence in all).
-struct SampleOnce {
-  template <class Space>
-  static std::shared_ptr<SampleTable<Space>> columns(const Space& space, std::size_t n) {
-    using Table = SampleTable<Space>;
-    return workspace<Table>(
-        space, [&](const Table& t) { return t.columns.extent(0) >= n; },
-        [&] {
-          return Table{View<DrawColumn*, Space>(
-              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample table"), n)};
-        });
-  }
-
-  template <class Space, class WeightsView, class IndicesView>
-  static void indices(const Space& space, const WeightsView& weights, std::uint64_t seed,
-                      const IndicesView& indices) {
-    const auto ws = columns(space, weights.extent(0));
-    const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
-                                  ws->columns, View<std::uint32_t*, Space>());
-    draw_indices(space, table.columns_, seed, indices);
-    check_weight_totals(space, table.report_);
-  }
-
-  template <class Space, class WeightsView, class CountsView>
-  static void run(const Space& space, const WeightsView& weights, std::uint64_t draws,
-                  std::uint64_t seed, const CountsView& counts, Algorithm algorithm) {
-    const std::size_t n = weights.extent(0);
-    const auto ws = columns(space, n);
-    // On a GPU the table build zeroes contiguous counts on the way: one
-    // kernel fewer than a separate fill before the atomic draws.
-    using Count = typename CountsView::non_const_value_type;
-    View<Count*, Space> zero;
-    if constexpr (is_gpu_space<Space>() && std::is_same_v<typename CountsView::value_type, Count> &&
-                  Kokkos::SpaceAccessibility<Space,
-                                             typename CountsView::memory_space>::accessible) {
-      if (is_contiguous(counts) && counts.extent(0) == n) zero = contiguous_out<Space>(counts);
-    }
-    const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
-                                  ws->columns, zero);
-    draw(space, table.columns_, draws, seed, counts, algorithm, zero.extent(0) > 0);
-    check_weight_totals(space, table.report_);
-  }
-};
-}  // namespace impl
-
 // counts(i) = how many of `draws` weighted draws with replacement gave item
 // i: one multinomial sample of the weights, stream `seed`. Returns once the
 // counts are written (it fences `space` to report bad weights; the counts
@@ -205,18 +155,7 @@ template <class ExecSpace, class WeightsView, class CountsView>
 void sample(const ExecSpace& space, const WeightsView& weights, std::uint64_t draws,
             std::uint64_t seed, const CountsView& counts,
             Algorithm algorithm = Algorithm::automatic) {
-  impl::check_view<ExecSpace, WeightsView>();
-  impl::check_view<ExecSpace, CountsView>();
-  using W = impl::value_t<WeightsView>;
-  using Count = impl::value_t<CountsView>;
-  static_assert(std::is_same_v<W, float> || std::is_same_v<W, double>,
-                "kp::sample: weights are float or double");
-  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>,
-                "kp::sample: counts are uint32 or uint64");
-  if (counts.extent(0) != weights.extent(0)) {
-    throw std::invalid_argument("kp::sample: " + std::to_string(weights.extent(0)) +
-                                " weights but " + std::to_string(counts.extent(0)) + " counts");
-  }
+  impl::check_sample_views<ExecSpace, WeightsView, CountsView>("kp::sample", weights, counts);
   if (algorithm == Algorithm::automatic) {
     impl::sample_counts(space, weights, draws, seed, counts);
   } else {
