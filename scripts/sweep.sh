@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# A size sweep of the primitives on one space, kp beside CUB (CUDA) or its
+# own variants (sample), one CSV per app and size in OUT, then the charts
+# and table (scripts/plot_sweep.py):
+#
+#   scripts/sweep.sh OUT BUILD_DIR [--space cuda] [--from 12] [--to 30] [--step 2]
+#
+# reduce, scan (inclusive), minloc and histogram (256 and 65536 bins) of
+# 2^k values; sample (roulette) of 2^k weights and 2^(k+4) draws. Every run
+# is checked (its `check` column); medians of up to 50 runs after 3 warm-ups.
+set -euo pipefail
+out=${1:?usage: sweep.sh OUT BUILD_DIR [--space S] [--from K] [--to K] [--step K]}
+build=${2:?usage: sweep.sh OUT BUILD_DIR [--space S] [--from K] [--to K] [--step K]}
+shift 2
+space=cuda from=12 to=30 step=2
+while [ $# -gt 0 ]; do
+  case $1 in
+    --space) space=$2; shift ;;
+    --from) from=$2; shift ;;
+    --to) to=$2; shift ;;
+    --step) step=$2; shift ;;
+    *) echo "sweep.sh: unknown option '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+mkdir -p "$out"
+apps=$build/apps
+base=kp
+[ "$space" = cuda ] && base=kp,cub
+common=(--spaces "$space" --repeat 50 --max-time 2)
+run() {  # name, app, arguments
+  local name=$1 app=$2
+  shift 2
+  "$apps/$app" "${common[@]}" --csv "$out/$name.csv" "$@" >>"$out/sweep.txt" 2>&1 ||
+    echo "FAILED: $app $*" | tee -a "$out/sweep.txt"
+}
+for ((k = from; k <= to; k += step)); do
+  run "reduce-$k" reduce --size "2^$k" --variants "$base"
+  run "scan-$k" scan --size "2^$k" --variants "$base"
+  run "minloc-$k" minloc --size "2^$k" --variants "$base"
+  run "histogram256-$k" histogram --size "2^$k" --bins 256 --variants "$base"
+  run "histogram65536-$k" histogram --size "2^$k" --bins 65536 --variants "$base"
+  run "sample-$k" roulette --size "2^$k" --draws "2^$((k + 4))" --variants kp,kp-alias
+done
+python3 "$(dirname "$0")/plot_sweep.py" "$out"/*.csv --out "$out" >"$out/table.md" ||
+  echo "plot_sweep.py failed (matplotlib missing?)" >&2
