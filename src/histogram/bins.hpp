@@ -4,12 +4,15 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include <kp/impl/histogram.hpp>
+
 namespace kp::bench::histogram {
 
 using Count = std::uint32_t;
 
+// The library's clamp (kp::histogram's), so that every variant bins alike.
 KOKKOS_INLINE_FUNCTION int clamp_bin(std::int32_t value, int bins) {
-  return value < 0 ? 0 : (value >= bins ? bins - 1 : value);
+  return static_cast<int>(impl::clamp_bin(value, std::int64_t{bins}));
 }
 
 // Variants that need memory beyond the input and the counts (ScatterView

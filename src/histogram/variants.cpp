@@ -11,7 +11,6 @@
 #include <type_traits>
 #include <vector>
 
-#include <kp/impl/launch.hpp>
 #include "harness/spaces.hpp"
 #include "histogram/cuda_variants.hpp"
 #include "histogram/histogram_app.hpp"
@@ -22,16 +21,6 @@
 namespace kp::bench::histogram {
 
 // One global atomic increment per input.
-template <class Space>
-struct AtomicCount {
-  View<const std::int32_t*, Space> in;
-  View<Count*, Space> counts;
-  int bins;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
-    Kokkos::atomic_add(&counts(clamp_bin(in(i), bins)), Count(1));
-  }
-};
-
 // The same increments through a ScatterView: duplicated (a private copy per
 // thread, summed by contribute) or atomic (on the counts themselves).
 template <class Space, class Scatter>
@@ -42,32 +31,6 @@ struct ScatterCount {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
     auto access = scatter.access();
     access(clamp_bin(in(i), bins)) += 1;
-  }
-};
-
-// Each team counts a grid-strided slice of the input into a private
-// histogram in team scratch, then adds its nonzero bins to the global counts.
-template <class Space>
-struct TeamScratchCount {
-  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
-  View<const std::int32_t*, Space> in;
-  View<Count*, Space> counts;
-  int bins;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    Count* local = static_cast<Count*>(team.team_scratch(0).get_shmem(sizeof(Count) * bins));
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) { local[b] = 0; });
-    team.team_barrier();
-    const std::int64_t n = in.extent(0);
-    const std::int64_t stride = std::int64_t{team.league_size()} * team.team_size();
-    for (std::int64_t i = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
-         i < n; i += stride) {
-      Kokkos::atomic_add(&local[clamp_bin(in(i), bins)], Count(1));
-    }
-    team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) {
-      if (local[b] != 0) Kokkos::atomic_add(&counts(b), local[b]);
-    });
   }
 };
 
@@ -138,11 +101,8 @@ SpaceCase make_space_case(const Input& input) {
 #else
   add("kp", [=] { kp::histogram(Space(), in, counts); });
 #endif
-  add("atomic", [=] {
-    Kokkos::deep_copy(counts, Count{0});
-    Kokkos::parallel_for("histogram::atomic", Kokkos::RangePolicy<Space>(0, n),
-                         AtomicCount<Space>{in, counts, bins});
-  });
+  // The library's own algorithms, named.
+  add("atomic", [=] { kp::histogram(Space(), in, counts, kp::Algorithm::global_atomics); });
 
   // One private copy per thread that can run at once (UniqueToken's size):
   // a few on a CPU, hundreds of thousands on a GPU.
@@ -168,14 +128,7 @@ SpaceCase make_space_case(const Input& input) {
   const std::size_t scratch = sizeof(Count) * bins;
   const std::size_t scratch_max = Kokkos::TeamPolicy<Space>::scratch_size_max(0);
   if (scratch <= scratch_max) {
-    const impl::Launch launch = impl::whole_array_launch<Space>(n);
-    add("team-scratch", [=] {
-      Kokkos::deep_copy(counts, Count{0});
-      Kokkos::parallel_for("histogram::team-scratch",
-                           Kokkos::TeamPolicy<Space>(launch.league, launch.team)
-                               .set_scratch_size(0, Kokkos::PerTeam(scratch)),
-                           TeamScratchCount<Space>{in, counts, bins});
-    });
+    add("team-scratch", [=] { kp::histogram(Space(), in, counts, kp::Algorithm::team_scratch); });
   } else {
     note_skipped("team-scratch", space,
                  std::to_string(bins) + " bins need " + std::to_string(scratch) +
