@@ -155,7 +155,7 @@ KOKKOS_INLINE_FUNCTION void team_scan(const SoloTeam&, std::int64_t begin, std::
 // f() once for the team.
 template <class Member, class F>
 KOKKOS_INLINE_FUNCTION void team_single(const Member& team, const F& f) {
-  team_single(team, f);
+  Kokkos::single(Kokkos::PerTeam(team), f);
 }
 template <class F>
 KOKKOS_INLINE_FUNCTION void team_single(const SoloTeam&, const F& f) {
@@ -169,6 +169,11 @@ struct BlockTree {
   std::uint64_t* counts;
   static constexpr std::size_t bytes() {
     return 2 * kBlock * (sizeof(double) + sizeof(std::uint64_t));
+  }
+  // The tree in `bytes()` bytes at `at`.
+  KOKKOS_INLINE_FUNCTION static BlockTree at(char* at) {
+    return {reinterpret_cast<double*>(at),
+            reinterpret_cast<std::uint64_t*>(at + 2 * kBlock * sizeof(double))};
   }
   template <class Member>
   KOKKOS_INLINE_FUNCTION static BlockTree in(const Member& team) {
@@ -280,21 +285,36 @@ struct BlockTree {
   }
 };
 
-// A functor of one block, `block(team, tree, b)`, run as a team a block on
-// GPUs and as a host task a block (the tree on the thread's stack).
+// A functor of one block, `block(team, tree, b)`: as a team a block (GPUs,
+// the tree in team scratch) ...
 template <class Block>
-struct OnEachBlock {
+struct TeamEachBlock {
   Block block;
   std::int64_t first;
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     block(team, BlockTree::in(team), first + team.league_rank());
   }
+};
+
+// ... and as a host task a block, the tree in the running thread's slot.
+template <class Space, class Block>
+struct TaskEachBlock {
+  Block block;
+  std::int64_t first;
+  Kokkos::Experimental::UniqueToken<Space> token;
+  View<char*, Space> slots;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
-    double sums[2 * kBlock];
-    std::uint64_t counts[2 * kBlock];
-    block(SoloTeam{}, BlockTree{sums, counts}, first + t);
+    const int slot = token.acquire();
+    char* mine = slots.data() + static_cast<std::size_t>(slot) * BlockTree::bytes();
+    block(SoloTeam{}, BlockTree::at(mine), first + t);
+    token.release(slot);
   }
+};
+
+template <class Space>
+struct TreeSlots {
+  View<char*, Space> bytes;
 };
 
 // Block b's sum, into sums(b - first).
@@ -353,9 +373,18 @@ void on_each_block(const Space& space, const char* label, const Block& block, st
     Kokkos::parallel_for(label,
                          Kokkos::TeamPolicy<Space>(space, static_cast<int>(blocks), team)
                              .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes())),
-                         OnEachBlock<Block>{block, first});
+                         TeamEachBlock<Block>{block, first});
   } else {
-    run_host_tasks(space, label, blocks, OnEachBlock<Block>{block, first});
+    const Kokkos::Experimental::UniqueToken<Space> token(space);
+    const auto bytes = static_cast<std::size_t>(token.size()) * BlockTree::bytes();
+    const auto slots = workspace<TreeSlots<Space>>(
+        space, [&](const TreeSlots<Space>& t) { return t.bytes.extent(0) >= bytes; },
+        [&] {
+          return TreeSlots<Space>{View<char*, Space>(
+              Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::sample trees"), bytes)};
+        });
+    run_host_tasks(space, label, blocks,
+                   TaskEachBlock<Space, Block>{block, first, token, slots->bytes});
   }
 }
 
