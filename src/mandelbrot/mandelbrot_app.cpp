@@ -1,6 +1,5 @@
 #include "mandelbrot/mandelbrot_app.hpp"
 
-#include <fstream>
 #include <stdexcept>
 
 #include "mandelbrot/bmp.hpp"
@@ -37,19 +36,29 @@ void MandelbrotApp::add_options(Cli& cli) {
   cli.add_option("--region", region_, "the rectangle x0,y0,x1,y1 of the complex plane");
   cli.add_option("--out", out_,
                  "write the image of the first variant, once its check passed: PNG for a name "
-                 "ending in .png, else a 24-bit BMP");
+                 "ending in .png, else a 24-bit BMP")
+      ->check(Path());
   cli.add_option("--output", output_file_,
                  "write the escape counts (height x width, uint32) of the first variant, once its "
-                 "check passed, to this .npy file");
+                 "check passed, to this .npy file")
+      ->check(Path());
 }
 
-void MandelbrotApp::load(CommonOptions&) {
-  output_.set_path(output_file_, "--output");
+void MandelbrotApp::load(CommonOptions& options) {
+  set_output(output_, output_file_, "--output", options);
+  if (out_.empty()) return;
   if (has_png_suffix(out_) && !png_supported()) {
     throw UsageError("--out " + out_ +
                      ": this build has no PNG support (install libstb-dev and rebuild, or write "
                      "a .bmp)");
   }
+  // Refused now, not after the whole run: a size the format cannot encode.
+  const std::int64_t width = side(width_, "--width", options);
+  const std::int64_t height = side(height_, "--height", options);
+  const std::string why =
+      has_png_suffix(out_) ? png_size_problem(width, height) : bmp_size_problem(width, height);
+  if (!why.empty()) throw UsageError("--out " + out_ + ": " + why);
+  options.outputs.push_back({"--out", out_});
 }
 
 std::int64_t MandelbrotApp::side(const std::string& text, const char* option,
@@ -74,12 +83,6 @@ double MandelbrotApp::host_bytes(const CommonOptions& options) const {
 void MandelbrotApp::prepare(const CommonOptions& options) {
   frame_ = make_frame(side(width_, "--width", options), side(height_, "--height", options),
                       iterations_, region_);
-  if (!out_.empty()) {
-    // Fail now, not after the benchmark, when the image cannot be written.
-    if (!std::ofstream(out_, std::ios::binary)) {
-      throw std::runtime_error("cannot write '" + out_ + "'");
-    }
-  }
   if (!out_.empty() || output_.pending()) {
     writer_ = std::make_shared<ImageWriter>(out_, output_.pending() ? &output_ : nullptr);
   }
