@@ -16,15 +16,24 @@ void RouletteApp::add_options(Cli& cli) {
                  "generated weights: all 1, i + 1, or mostly zero (zeros must never be drawn)")
       ->check(CLI::IsMember({"uniform", "ramp", "sparse"}));
   cli.add_option(
-      "--weights-file", file_,
-      "read the weights from this file, one non-negative number per line, or a 1-D .npy array");
+         "--weights-file", file_,
+         "read the weights from this file, one non-negative number per line, or a 1-D .npy array "
+         "(the file sets the number of weights)")
+      ->check(Path())
+      ->excludes("--size")
+      ->excludes("--weights");
   cli.add_option("--output", output_file_,
                  "write the counts (uint64) of the first variant, once its check passed, to this "
-                 ".npy file");
+                 ".npy file")
+      ->check(Path());
 }
 
-void RouletteApp::load(CommonOptions&) {
-  output_.set_path(output_file_, "--output");
+void RouletteApp::load(CommonOptions& options) {
+  set_output(output_, output_file_, "--output", options);
+  if (file_.empty()) return;
+  // Read now, before the memory check: the file sets the number of weights.
+  file_weights_ = read_weight_values(file_);
+  options.size = file_weights_->size();
 }
 
 double RouletteApp::host_bytes(const CommonOptions& options) const {
@@ -34,7 +43,9 @@ double RouletteApp::host_bytes(const CommonOptions& options) const {
 }
 
 void RouletteApp::prepare(const CommonOptions& options) {
-  problem_.weights = file_.empty() ? make_weights(options.size, kind_) : read_weights_file(file_);
+  problem_.weights =
+      file_weights_ ? weights_from_values(*file_weights_) : make_weights(options.size, kind_);
+  file_weights_.reset();
   problem_.draws = draws_;
   problem_.seed = seed_;
   problem_.output = &output_;
