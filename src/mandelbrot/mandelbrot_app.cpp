@@ -72,12 +72,15 @@ std::int64_t MandelbrotApp::side(const std::string& text, const char* option,
 }
 
 double MandelbrotApp::host_bytes(const CommonOptions& options) const {
-  // The reference and the host copy of a variant's image; the sides are
-  // read as doubles so that a huge --size reports its memory, not overflow.
+  // The reference and the host copy of a variant's image; a PNG adds its RGB
+  // pixels and stb's filtered rows (3 + 3 bytes a pixel; the compressed
+  // stream, far smaller for these images, is left out). The sides are read
+  // as doubles so that a huge --size reports its memory, not overflow.
   const auto side_bytes = [&](const std::string& text, const char* option) {
     return static_cast<double>(text.empty() ? options.size : parse_size(text, option));
   };
-  return side_bytes(width_, "--width") * side_bytes(height_, "--height") * 2 * sizeof(Iterations);
+  const double per_pixel = 2 * sizeof(Iterations) + (has_png_suffix(out_) ? 6 : 0);
+  return side_bytes(width_, "--width") * side_bytes(height_, "--height") * per_pixel;
 }
 
 void MandelbrotApp::prepare(const CommonOptions& options) {

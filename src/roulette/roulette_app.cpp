@@ -1,5 +1,7 @@
 #include "roulette/roulette_app.hpp"
 
+#include <algorithm>
+
 namespace kp::bench::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {
@@ -37,9 +39,17 @@ void RouletteApp::load(CommonOptions& options) {
 }
 
 double RouletteApp::host_bytes(const CommonOptions& options) const {
-  // Weights, counts, the alias builder's scaled weights and worklists, and
-  // the parallel builder's table, compacted items and prefix sums.
-  return static_cast<double>(file_.empty() ? options.size : 0) * (8 + 4 + 8 + 8 + 16 + 16 + 24);
+  const double n = static_cast<double>(options.size), threads = host_threads();
+  // Per weight: the host weights (8); a space's weights, prefix sums and alias
+  // table (8 + 8 + 16), the host builder's scaled weights and worklists (16),
+  // the parallel table and builder (8 + 24), the counts and one copy a thread
+  // (4 + 4 x threads); kp::sample's table, builder and private rows (8 + 24 +
+  // 4 x threads); the check's gathered counts (4).
+  const double per_weight = 8 + 32 + 16 + 32 + 4 + 32 + 4 + 8 * threads;
+  // The chi-square test's bins (two long doubles, at least 5 draws expected
+  // in each), with a vector's room to grow.
+  const double bins = std::min(n, static_cast<double>(draws_) / 5 + 1) * 2 * 32;
+  return n * per_weight + bins;
 }
 
 void RouletteApp::prepare(const CommonOptions& options) {
