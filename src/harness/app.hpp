@@ -48,7 +48,7 @@ struct CommonOptions {
   bool size_given = false;  // --size was on the command line
   // --memory-estimate (hidden, for the tests): print host_bytes and stop.
   bool memory_estimate = false;
-  bool progress = false;    // a line on stderr per variant (the suite's long runs)
+  bool progress = false;  // a line on stderr per variant (the suite's long runs)
 };
 
 // Registers --repeat, --warmup, --max-time, --spaces (the suite's options too).

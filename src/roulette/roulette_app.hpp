@@ -36,7 +36,7 @@ class RouletteApp {
   std::string kind_ = "uniform";
   std::string file_;
   std::optional<std::vector<Weight>> file_weights_;  // --weights-file's, until prepare()
-  std::string output_file_;  // --output FILE.npy
+  std::string output_file_;                          // --output FILE.npy
   npy::FirstResult output_;
   Problem problem_;
 };
