@@ -70,6 +70,7 @@ int run_suite(int argc, char** argv) {
   kp::MpiSession mpi(argc, argv);
   try {
     const auto kokkos_args = kp::split_kokkos_args(argc, argv);
+    if (kp::kokkos_help(kokkos_args)) return 0;
     std::optional<kp::KokkosSession> session;
     kp::CommonOptions common;
     SuiteOptions suite;
@@ -79,7 +80,8 @@ int run_suite(int argc, char** argv) {
     cli.add_option("--scale", suite.scale, "divide every default size by this")
         ->transform(kp::Size())
         ->check(CLI::Range(std::uint64_t{1}, UINT64_MAX));
-    cli.add_option("--results", suite.results, "folder for results.csv and results.json");
+    cli.add_option("--results", suite.results, "folder for results.csv and results.json")
+        ->check(kp::Path());
     if (!cli.parse_command_line(argc, argv)) return 0;
     const std::vector<std::string> names = {Apps::name...};
     for (const auto& app : suite.apps) {
@@ -92,24 +94,24 @@ int run_suite(int argc, char** argv) {
     std::error_code made;
     std::filesystem::create_directories(suite.results, made);
     if (made) throw kp::UsageError("--results: " + suite.results + ": " + made.message());
-    kp::npy::check_writable(suite.results + "/results.csv", "--results");
+    common.csv = suite.results + "/results.csv";
+    common.json = suite.results + "/results.json";
+    kp::check_outputs({{"--results", common.csv}, {"--results", common.json}});
     session.emplace(kokkos_args, common.spaces);
     std::vector<kp::Row> all;
     (run_one<Apps>(common, suite, all), ...);
     const bool pass = std::all_of(all.begin(), all.end(), [](const kp::Row& r) { return r.pass; });
     if (kp::rank() == 0) {
-      common.csv = suite.results + "/results.csv";
-      common.json = suite.results + "/results.json";
       kp::write_files(all, common.csv, common.json);
       std::cout << "results: " << common.csv << ", " << common.json << "\n";
       if (!pass) std::cerr << "suite: error: at least one check FAILED\n";
     }
     return all.empty() || !pass ? 1 : 0;
   } catch (const kp::UsageError& e) {
-    if (kp::rank() == 0) std::cerr << "suite: error: " << e.what() << "\n";
+    if (kp::rank() == 0) kp::print_error("suite", e.what());
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "suite: error: " << kp::rank_prefix() << e.what() << "\n";
+    kp::print_error("suite", kp::rank_prefix() + e.what());
     return kp::abort_ranks(1);
   }
 }

@@ -4,14 +4,17 @@
 For each row (app, params, space, variant) in both files: the old and new
 medians, their ratio new/old, and a verdict that allows for noise: when the
 min..max ranges of the two runs overlap the row is "same", else "faster" or
-"slower". Exit code: 0 when no row got slower by more than --threshold, 1 when
-one did, 2 for a missing or malformed file.
+"slower"; a row with a time that is not a finite number (the apps write "nan"
+for a run that did not time) is "not compared". Exit code: 0 when no row got
+slower by more than --threshold, 1 when one did, 2 for a missing or malformed
+file.
 
     scripts/compare.py old/results.json new/results.json
     scripts/compare.py old.json new.json --threshold 0.10
 """
 import argparse
 import json
+import math
 import sys
 
 KEYS = ("app", "space", "variant", "median_s", "min_s", "max_s")
@@ -24,11 +27,11 @@ def fail(message):
 
 def load(path):
     try:
-        with open(path) as f:
+        with open(path, encoding="utf-8") as f:
             rows = json.load(f)
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror}")
-    except json.JSONDecodeError as e:
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, UnicodeDecodeError
         fail(f"{path} is not JSON: {e}")
     if not isinstance(rows, list):
         fail(f"{path}: expected a list of result rows")
@@ -36,9 +39,11 @@ def load(path):
     for i, row in enumerate(rows):
         if not isinstance(row, dict) or any(k not in row for k in KEYS):
             fail(f"{path}: row {i} lacks one of {', '.join(KEYS)}")
+        if any(not isinstance(row.get(k, ""), str) for k in ("app", "space", "variant", "params")):
+            fail(f"{path}: row {i}: app, space, variant and params must be strings")
         try:
             times = [float(row[k]) for k in ("median_s", "min_s", "max_s")]
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             fail(f"{path}: row {i} has a non-numeric time")
         key = (row["app"], row.get("params", ""), row["space"], row["variant"])
         table[key] = times
@@ -71,6 +76,10 @@ def main():
     regressions = 0
     for key in common:
         app, params, space, variant = key
+        if not all(math.isfinite(t) for t in old[key] + new[key]):
+            lines.append((app, space, variant, f"{old[key][0] * 1e6:.1f}",
+                          f"{new[key][0] * 1e6:.1f}", "-", "not compared"))
+            continue
         ratio = new[key][0] / old[key][0] if old[key][0] > 0 else float("inf")
         word = verdict(old[key], new[key])
         if word == "slower" and ratio > 1 + args.threshold:

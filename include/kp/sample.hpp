@@ -82,6 +82,8 @@ class AliasTable {
   template <class CountsView>
   void sample(const ExecSpace& space, std::uint64_t draws, std::uint64_t seed,
               const CountsView& counts, Algorithm algorithm = Algorithm::automatic) const {
+    // As kp::sample without weights: an empty table has nothing to draw.
+    if (size() == 0) throw std::invalid_argument("kp::AliasTable: the table is empty (no weights)");
     impl::draw(space, columns_, draws, seed, counts, algorithm);
   }
 

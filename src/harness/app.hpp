@@ -12,7 +12,10 @@
 //   void add_options(Cli&);                              // its own options
 //   (optional) void load(CommonOptions&);               // read --input files, set the size
 //   void prepare(const CommonOptions&);                  // validate, make input + reference
-//   double host_bytes(const CommonOptions&) const;       // memory it will need, for the check
+//   double host_bytes(const CommonOptions&) const;       // memory it will need, for the check:
+//       every buffer at the run's peak in host memory (input, reference, a
+//       space's copies and outputs, files read and written); tests/cli
+//       holds it to the measured peak RSS
 //   std::string params() const;                          // e.g. "type=float"
 //   template <class Space> SpaceCase make_case(const CommonOptions&);
 #include <algorithm>
@@ -25,6 +28,7 @@
 #include "harness/benchmark.hpp"
 #include "harness/cli.hpp"
 #include "harness/npy.hpp"
+#include "harness/output_file.hpp"
 #include "harness/ranks.hpp"
 #include "harness/report.hpp"
 #include "harness/spaces.hpp"
@@ -38,6 +42,12 @@ struct CommonOptions {
   std::vector<std::string> spaces;    // empty: every enabled space
   std::vector<std::string> variants;  // empty: every variant
   std::string csv, json;
+  // Every other file the run writes (--output, --out), registered by the
+  // app's load() so that validate_common checks all outputs together.
+  std::vector<OutputPath> outputs;
+  bool size_given = false;  // --size was on the command line
+  // --memory-estimate (hidden, for the tests): print host_bytes and stop.
+  bool memory_estimate = false;
   bool progress = false;  // a line on stderr per variant (the suite's long runs)
 };
 
@@ -45,8 +55,9 @@ struct CommonOptions {
 void add_run_options(Cli& cli, CommonOptions& options);
 // Registers --size, the run options, --variants, --csv, --json.
 void add_common_options(Cli& cli, CommonOptions& options);
-// Fills defaults (every space; the app's default variants) and rejects
-// unknown space or variant names (UsageError).
+// Fills defaults (every space; the app's default variants), drops repeated
+// spaces, and rejects (UsageError) unknown space or variant names and outputs
+// check_outputs refuses: before any work, so a bad path costs no run.
 void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names,
                      const std::vector<std::string>& default_variants);
 
@@ -60,11 +71,19 @@ std::vector<std::string> default_variants(const App& app) {
     return app.variant_names();
   }
 }
+// The threads a host space runs (the OpenMP runtime's, else 1): the apps
+// count the per-thread copies of their variants.
+int host_threads();
 // Throws UsageError when `bytes` cannot fit in this machine's memory.
 void check_host_memory(double bytes, const std::string& what);
 // Removes --kokkos-* arguments so the suite's parser does not see them;
-// returns them for Kokkos::initialize.
+// returns them for Kokkos::initialize. Refuses (UsageError) a thread count,
+// from --kokkos-threads, KOKKOS_NUM_THREADS or OMP_NUM_THREADS, that is not
+// positive or that the OpenMP backend cannot hold.
 std::vector<std::string> split_kokkos_args(int& argc, char** argv);
+// With --kokkos-help among them: prints Kokkos' help and returns true (the
+// program then stops, exit 0, instead of running the benchmark).
+bool kokkos_help(const std::vector<std::string>& kokkos_args);
 
 // RAII: initializes Kokkos with the given arguments (after checking that a
 // CUDA build can find its device) and finalizes it.
@@ -133,16 +152,25 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
 }
 
 // The 1-D array of an app's `--input FILE`; its length becomes options.size,
-// and a --size the user gave (not `default_size`) must agree with it.
-npy::Array read_input(const std::string& file, CommonOptions& options, std::uint64_t default_size);
+// and a --size the user gave must agree with it.
+npy::Array read_input(const std::string& file, CommonOptions& options);
+// An app's `--output FILE.npy` (the option `what`): set on `output` and
+// registered among the run's outputs ("" = none).
+void set_output(npy::FirstResult& output, const std::string& path, const std::string& what,
+                CommonOptions& options);
 
 // Prints the table, writes CSV/JSON (rank 0), and returns the exit code, the
-// same on every rank: 0 when every check passed, 1 otherwise or when nothing
-// ran.
+// same on every rank: 0 when every check passed, 1 otherwise. Throws
+// UsageError when no variant ran (the options asked for nothing that exists).
 int report_rows(const std::vector<Row>& rows, const CommonOptions& options);
 
-// main() of every application: exit 0 all PASS, 1 a FAIL or runtime error,
-// 2 bad command line.
+// Prints an error message of `program` on stderr, its bytes made printable.
+void print_error(const std::string& program, const std::string& message);
+
+// main() of every application, one rule for the exit code: 2 the input or the
+// options (before any work where it can be known then), 1 a failed check, a
+// failed write or another runtime error, 0 only when every check passed and
+// every requested output was written.
 // The global size from --size-per-rank (MPI builds), then the app's share:
 // a UsageError when the size cannot be split.
 void apply_size_per_rank(CommonOptions& options);
@@ -153,6 +181,7 @@ int run_app(int argc, char** argv) {
   MpiSession mpi(argc, argv);
   try {
     const std::vector<std::string> kokkos_args = split_kokkos_args(argc, argv);
+    if (kokkos_help(kokkos_args)) return 0;
     // Declared before the app so that the app's views are freed before finalize.
     std::optional<KokkosSession> session;
     App app;
@@ -164,22 +193,28 @@ int run_app(int argc, char** argv) {
     add_common_options(cli, options);
     app.add_options(cli);
     if (!cli.parse_command_line(argc, argv)) return 0;
+    options.size_given = cli.count("--size") > 0;
     // An app that reads the user's data (--input) loads it here, before the
     // memory check and Kokkos, and sets options.size from it.
     if constexpr (requires { app.load(options); }) app.load(options);
     apply_size_per_rank(options);
     validate_common(options, app.variant_names(), default_variants(app));
     // Every rank of a node holds the whole host input (ranks.hpp).
-    check_host_memory(app.host_bytes(options) * node_ranks(), std::string(App::name) + " input");
+    const double bytes = app.host_bytes(options) * node_ranks();
+    check_host_memory(bytes, std::string(App::name) + " input");
+    if (options.memory_estimate) {
+      if (rank() == 0) std::cout << static_cast<std::uint64_t>(bytes) << "\n";
+      return 0;
+    }
     session.emplace(kokkos_args, options.spaces);
     app.prepare(options);
     return report_rows(run_benchmarks(app, options), options);
   } catch (const UsageError& error) {
     // Every rank sees the same command line, so every rank ends here.
-    if (rank() == 0) std::cerr << App::name << ": error: " << error.what() << "\n";
+    if (rank() == 0) print_error(App::name, error.what());
     return 2;
   } catch (const std::exception& error) {
-    std::cerr << App::name << ": error: " << rank_prefix() << error.what() << "\n";
+    print_error(App::name, rank_prefix() + error.what());
     return abort_ranks(1);
   }
 }

@@ -64,6 +64,36 @@ std::string read_size(const std::string& text, std::uint64_t& value) {
 
 }  // namespace
 
+std::string printable(const std::string& text) {
+  std::string out;
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = byte(i);
+    // The length of a well-formed UTF-8 sequence starting here (0: none).
+    std::size_t length = c < 0x80           ? 1
+                         : (c >> 5) == 0x6  ? 2
+                         : (c >> 4) == 0xe  ? 3
+                         : (c >> 3) == 0x1e ? 4
+                                            : 0;
+    if (length > 1 && (i + length > text.size() || c == 0xc0 || c == 0xc1 || c > 0xf4)) length = 0;
+    for (std::size_t k = 1; k < length; ++k) {
+      if ((byte(i + k) & 0xc0) != 0x80) length = 0;
+    }
+    if (length == 1 && (c < 0x20 || c == 0x7f)) length = 0;
+    if (length == 0) {
+      static const char digits[] = "0123456789abcdef";
+      out += "\\x";
+      out += digits[c >> 4];
+      out += digits[c & 0xf];
+      ++i;
+    } else {
+      out.append(text, i, length);
+      i += length;
+    }
+  }
+  return out;
+}
+
 std::uint64_t parse_size(const std::string& text, const std::string& option) {
   std::uint64_t value = 0;
   if (const auto why = read_size(text, value); !why.empty()) bad_value(option, text, why);
@@ -102,6 +132,10 @@ Size::Size() : CLI::Validator("SIZE") {
     }
     return why;
   };
+}
+
+Path::Path() : CLI::Validator("PATH") {
+  func_ = [](const std::string& text) { return text.empty() ? "the path is empty" : ""; };
 }
 
 Cli::Cli(const std::string& program, const std::string& summary) : CLI::App(summary, program) {

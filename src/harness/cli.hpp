@@ -22,6 +22,11 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The text with every control byte and every byte that is not part of valid
+// UTF-8 written as \xNN: file contents and arguments quoted in a message can
+// then neither cut it short (a NUL) nor print raw bytes to the terminal.
+std::string printable(const std::string& text);
+
 // Parses a non-negative integer size ("1000", "2^20", "1e6", "64M").
 std::uint64_t parse_size(const std::string& text, const std::string& option);
 // Parses a comma-separated list; empty items are an error.
@@ -33,6 +38,13 @@ double parse_real(const std::string& text, const std::string& option);
 class Size : public CLI::Validator {
  public:
   Size();
+};
+
+// CLI11 check: a file or folder name, refused when empty ("--csv ''" would
+// otherwise read as no --csv at all and silently write nothing).
+class Path : public CLI::Validator {
+ public:
+  Path();
 };
 
 class Cli : public CLI::App {

@@ -1,22 +1,20 @@
 #include "harness/npy.hpp"
-#include "harness/ranks.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <array>
 #include <bit>
 #include <cctype>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <istream>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
 
 #include "harness/cli.hpp"
+#include "harness/output_file.hpp"
 
 namespace kp::npy {
 
@@ -58,7 +56,7 @@ class HeaderParser {
         header.shape = tuple();
         header.has_shape = true;
       } else {
-        bad("unknown header key '" + key + "'");
+        bad("unknown header key '" + printable(key) + "'");
       }
       if (!peek('}')) expect(',');
     }
@@ -147,13 +145,13 @@ Values values_for(const std::string& descr, const std::string& where) {
   if (descr == "<i8") return std::vector<std::int64_t>();
   const std::string supported = " (supported: float32, float64, int32, int64, little-endian)";
   if (descr.size() >= 2 && descr[0] == '>') {
-    throw UsageError(where + ": dtype '" + descr + "' is big-endian" + supported);
+    throw UsageError(where + ": dtype '" + printable(descr) + "' is big-endian" + supported);
   }
   if (descr.find('O') != std::string::npos) {
-    throw UsageError(where + ": holds Python objects (dtype '" + descr +
+    throw UsageError(where + ": holds Python objects (dtype '" + printable(descr) +
                      "'), not numbers; it cannot be read" + supported);
   }
-  throw UsageError(where + ": dtype '" + descr + "' is not supported" + supported);
+  throw UsageError(where + ": dtype '" + printable(descr) + "' is not supported" + supported);
 }
 
 }  // namespace
@@ -188,8 +186,10 @@ Array read(const std::string& path, const std::string& what) {
   if (!S_ISREG(info.st_mode)) throw UsageError(where + ": is not a regular file");
   std::ifstream file(path, std::ios::binary);
   if (!file) throw UsageError(where + ": cannot open for reading");
-  const auto file_size = static_cast<std::uint64_t>(info.st_size);
+  return read(file, static_cast<std::uint64_t>(info.st_size), where);
+}
 
+Array read(std::istream& file, std::uint64_t file_size, const std::string& where) {
   std::array<unsigned char, 10> preamble{};
   file.read(reinterpret_cast<char*>(preamble.data()), 8);
   if (file.gcount() < 8 || std::memcmp(preamble.data(), kMagic, kMagicSize) != 0) {
@@ -252,34 +252,8 @@ Array read(const std::string& path, const std::string& what) {
   return array;
 }
 
-void check_writable(const std::string& path, const std::string& what) {
-  const std::string where = what + ": " + path;
-  if (path.empty()) throw UsageError(what + ": the path is empty");
-  struct stat info {};
-  if (stat(path.c_str(), &info) == 0) {
-    if (S_ISDIR(info.st_mode)) throw UsageError(where + ": is a directory");
-    if (!S_ISREG(info.st_mode)) {
-      throw UsageError(where + ": is not a regular file (results go to a new or regular file)");
-    }
-  }
-  const auto slash = path.find_last_of('/');
-  const std::string folder =
-      slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
-  if (stat(folder.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
-    throw UsageError(where + ": folder '" + folder + "' does not exist");
-  }
-  if (access(folder.c_str(), W_OK | X_OK) != 0) {
-    throw UsageError(where + ": folder '" + folder + "' is not writable");
-  }
-}
-
 void FirstResult::set_path(const std::string& path, const std::string& what) {
   if (path.empty()) return;
-  if (ranks() > 1) {
-    throw UsageError(what +
-                     ": under mpirun each rank holds only its part of the result; "
-                     "write it from a run with one rank");
-  }
   check_writable(path, what);
   if (!has_npy_suffix(path)) {
     throw UsageError(what + ": " + path + ": the name must end in .npy (NumPy's format)");
@@ -297,18 +271,6 @@ const char* descr_of() {
   if constexpr (std::is_same_v<T, std::int64_t>) return "<i8";
   if constexpr (std::is_same_v<T, std::uint32_t>) return "<u4";
   if constexpr (std::is_same_v<T, std::uint64_t>) return "<u8";
-}
-
-// Writes all of [data, data + bytes) to fd; false on any error.
-bool write_all(int fd, const char* data, std::size_t bytes) {
-  while (bytes > 0) {
-    const ssize_t done = ::write(fd, data, bytes);
-    if (done < 0 && errno == EINTR) continue;
-    if (done <= 0) return false;
-    data += done;
-    bytes -= static_cast<std::size_t>(done);
-  }
-  return true;
 }
 
 }  // namespace
@@ -335,34 +297,10 @@ void write(const std::string& path, const T* data, const std::vector<std::uint64
   }
   head += dict;
 
-  const auto fail = [&](const std::string& tmp, const char* doing) {
-    const std::string why = std::strerror(errno);
-    if (!tmp.empty()) ::unlink(tmp.c_str());
-    throw std::runtime_error("cannot write '" + path + "': " + doing + ": " + why);
-  };
-  struct stat info {};
-  if (stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
-    throw std::runtime_error("cannot write '" + path + "': " +
-                             (S_ISDIR(info.st_mode) ? "it is a directory" : "not a regular file"));
-  }
-  std::string tmp = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) fail("", "creating a temporary file beside it");
-  const bool ok = write_all(fd, head.data(), head.size()) &&
-                  write_all(fd, reinterpret_cast<const char*>(data), count * sizeof(T)) &&
-                  ::fsync(fd) == 0;
-  if (!ok) {
-    const int saved = errno;
-    ::close(fd);
-    errno = saved;
-    fail(tmp, "writing");
-  }
-  // mkstemp makes the file 0600; give it the permissions of a normal new file.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
-  if (::close(fd) != 0) fail(tmp, "closing");
-  if (::rename(tmp.c_str(), path.c_str()) != 0) fail(tmp, "renaming the temporary file");
+  write_atomically(path, [&](const Sink& sink) {
+    sink(head.data(), head.size());
+    sink(reinterpret_cast<const char*>(data), count * sizeof(T));
+  });
 }
 
 template void write<float>(const std::string&, const float*, const std::vector<std::uint64_t>&);

@@ -7,11 +7,11 @@
 // shape that disagrees with the file size) with a one-line UsageError, so an
 // application exits 2 before any work.
 //
-// The writer writes 1-D or 2-D arrays (C order) to a temporary file in the
-// target's folder and renames it over the target, so a run that fails never
-// leaves a half-written file.
+// The writer writes 1-D or 2-D arrays (C order) through write_atomically
+// (output_file.hpp), so a run that fails never leaves a half-written file.
 #include <cmath>
 #include <cstdint>
+#include <iosfwd>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -47,14 +47,11 @@ Array read(const std::string& path, const std::string& what);
 template <class To>
 std::vector<To> exact_values(const Array& array, const std::string& where);
 
+// The same from a stream of `file_size` bytes (the fuzz target's entry).
+Array read(std::istream& file, std::uint64_t file_size, const std::string& where);
+
 // True when the path ends in ".npy".
 bool has_npy_suffix(const std::string& path);
-
-// Throws UsageError (with `what` and the path) unless a file can be written at
-// `path`: its folder exists and is writable, and the path is not a directory or
-// another non-regular file (a device such as /dev/full). Applications call it
-// before any work so that a bad --output exits 2 at once.
-void check_writable(const std::string& path, const std::string& what);
 
 // Writes a C-order array of the given shape (1 or 2 dimensions; the product
 // of the shape must be the element count). T is float, double, int32, int64,
@@ -70,6 +67,8 @@ class FirstResult {
  public:
   // Refuses (UsageError) a path without .npy or one check_writable refuses.
   void set_path(const std::string& path, const std::string& what);
+  // The path set ("" = none), for the run's check that outputs are distinct.
+  const std::string& path() const { return path_; }
   // True while a path is set and no result has been offered yet.
   bool pending() const { return !path_.empty() && !decided_; }
   template <class T>

@@ -1,8 +1,9 @@
 #include "harness/report.hpp"
 
+#include "harness/output_file.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -164,10 +165,9 @@ void write_files(const std::vector<Row>& rows, const std::string& csv_path,
   const auto write = [&](const std::string& path,
                          void (*writer)(std::ostream&, const std::vector<Row>&)) {
     if (path.empty()) return;
-    std::ofstream file(path);
-    if (!file) throw std::runtime_error("cannot write '" + path + "'");
-    writer(file, rows);
-    if (!file) throw std::runtime_error("failed while writing '" + path + "'");
+    std::ostringstream text;
+    writer(text, rows);
+    write_atomically(path, text.str());
   };
   write(csv_path, write_csv);
   write(json_path, write_json);

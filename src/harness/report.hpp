@@ -56,8 +56,9 @@ void print_table(std::ostream& out, const std::vector<Row>& rows);
 void write_csv(std::ostream& out, const std::vector<Row>& rows);
 void write_json(std::ostream& out, const std::vector<Row>& rows);
 
-// Writes CSV/JSON to the given paths ("" = skip); throws std::runtime_error
-// with the path when a file cannot be written.
+// Writes CSV/JSON to the given paths ("" = skip), each atomically
+// (output_file.hpp); throws std::runtime_error with the path when a file
+// cannot be written, leaving the old file in place.
 void write_files(const std::vector<Row>& rows, const std::string& csv_path,
                  const std::string& json_path);
 

@@ -32,25 +32,29 @@ void HistogramApp::add_options(Cli& cli) {
       ->check(CLI::IsMember({"uniform", "skewed"}));
   cli.add_option("--input", input_file_,
                  "count the values of this 1-D .npy file instead (int32; int64 and integer-valued "
-                 "floats that fit in int32): its length sets --size");
+                 "floats that fit in int32): its length sets --size")
+      ->check(Path())
+      ->excludes("--dist");
   cli.add_option("--output", output_file_,
                  "write the counts (uint64) of the first variant, once its check passed, to this "
-                 ".npy file");
+                 ".npy file")
+      ->check(Path());
 }
 
 void HistogramApp::load(CommonOptions& options) {
-  output_.set_path(output_file_, "--output");
+  set_output(output_, output_file_, "--output", options);
   if (input_file_.empty()) return;
   const std::string where = "--input: " + input_file_;
-  const npy::Array array = read_input(input_file_, options, default_size);
+  const npy::Array array = read_input(input_file_, options);
   file_ = npy::exact_values<std::int32_t>(array, where);
   dist_ = "file";
 }
 
 double HistogramApp::host_bytes(const CommonOptions& options) const {
-  // The values, the reference counts and one copy of a variant's counts.
-  return static_cast<double>(options.size) * sizeof(std::int32_t) +
-         2.0 * static_cast<double>(bins_) * sizeof(Count);
+  // The values and a space's copy of them; the reference counts, a space's
+  // counts and a per-thread copy of them (the private-bins variants).
+  return 2.0 * static_cast<double>(options.size) * sizeof(std::int32_t) +
+         (2.0 + host_threads()) * static_cast<double>(bins_) * sizeof(Count);
 }
 
 void HistogramApp::prepare(const CommonOptions& options) {

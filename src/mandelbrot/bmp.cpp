@@ -1,12 +1,15 @@
 #include "mandelbrot/bmp.hpp"
 
-#include <fstream>
 #include <stdexcept>
 #include <vector>
+
+#include "harness/output_file.hpp"
 
 namespace kp::bench::mandelbrot {
 
 namespace {
+constexpr std::uint64_t kHeaderBytes = 14 + 40;  // file header and BITMAPINFOHEADER
+
 void put_le(std::vector<char>& out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
 }
@@ -16,15 +19,22 @@ std::uint64_t bmp_row_bytes(std::int64_t width) {
   return (3 * static_cast<std::uint64_t>(width) + 3) / 4 * 4;
 }
 
+std::string bmp_size_problem(std::int64_t width, std::int64_t height) {
+  if (width <= 0 || height <= 0 || width > INT32_MAX || height > INT32_MAX ||
+      bmp_row_bytes(width) * static_cast<std::uint64_t>(height) > UINT32_MAX - kHeaderBytes) {
+    return std::to_string(width) + " x " + std::to_string(height) +
+           " is too large for a BMP (4 GiB of pixels at most)";
+  }
+  return "";
+}
+
 void write_bmp(const std::string& path, std::int64_t width, std::int64_t height,
                const std::function<Rgb(std::int64_t, std::int64_t)>& pixel) {
-  constexpr std::uint64_t kHeaderBytes = 14 + 40;
+  if (const std::string why = bmp_size_problem(width, height); !why.empty()) {
+    throw std::runtime_error("cannot write '" + path + "': " + why);
+  }
   const std::uint64_t row_bytes = bmp_row_bytes(width);
   const std::uint64_t image_bytes = row_bytes * static_cast<std::uint64_t>(height);
-  if (width <= 0 || height <= 0 || width > INT32_MAX || height > INT32_MAX ||
-      image_bytes > UINT32_MAX - kHeaderBytes) {
-    throw std::runtime_error("cannot write '" + path + "': the image is too large for a BMP");
-  }
   std::vector<char> header;
   header.push_back('B');
   header.push_back('M');
@@ -42,20 +52,19 @@ void write_bmp(const std::string& path, std::int64_t width, std::int64_t height,
   put_le(header, 2835, 4);
   put_le(header, 0, 4);  // palette colours
   put_le(header, 0, 4);  // important colours
-  std::ofstream file(path, std::ios::binary);
-  if (!file) throw std::runtime_error("cannot write '" + path + "'");
-  file.write(header.data(), static_cast<std::streamsize>(header.size()));
-  std::vector<char> row(row_bytes, 0);
-  for (std::int64_t r = height - 1; r >= 0; --r) {
-    for (std::int64_t c = 0; c < width; ++c) {
-      const Rgb p = pixel(r, c);
-      row[3 * c] = static_cast<char>(p.b);
-      row[3 * c + 1] = static_cast<char>(p.g);
-      row[3 * c + 2] = static_cast<char>(p.r);
+  write_atomically(path, [&](const Sink& sink) {
+    sink(header.data(), header.size());
+    std::vector<char> row(row_bytes, 0);
+    for (std::int64_t r = height - 1; r >= 0; --r) {
+      for (std::int64_t c = 0; c < width; ++c) {
+        const Rgb p = pixel(r, c);
+        row[3 * c] = static_cast<char>(p.b);
+        row[3 * c + 1] = static_cast<char>(p.g);
+        row[3 * c + 2] = static_cast<char>(p.r);
+      }
+      sink(row.data(), row.size());
     }
-    file.write(row.data(), static_cast<std::streamsize>(row.size()));
-  }
-  if (!file.flush()) throw std::runtime_error("cannot write '" + path + "'");
+  });
 }
 
 Rgb colour_of(std::uint32_t n, std::uint32_t max) {

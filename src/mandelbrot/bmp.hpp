@@ -15,9 +15,12 @@ struct Rgb {
 // Bytes of one stored row: 3 per pixel, rounded up to a multiple of 4.
 std::uint64_t bmp_row_bytes(std::int64_t width);
 
-// Writes `path`, asking `pixel(row, column)` for each pixel (row 0 at the
-// top). Throws std::runtime_error when the file cannot be written or the
-// image is too large for the format's 32-bit fields.
+// Why an image of this size cannot be a BMP ("" when it can).
+std::string bmp_size_problem(std::int64_t width, std::int64_t height);
+
+// Writes `path` atomically (harness/output_file.hpp), asking `pixel(row,
+// column)` for each pixel (row 0 at the top). Throws std::runtime_error when
+// the file cannot be written or bmp_size_problem refuses the size.
 void write_bmp(const std::string& path, std::int64_t width, std::int64_t height,
                const std::function<Rgb(std::int64_t row, std::int64_t column)>& pixel);
 

@@ -1,6 +1,5 @@
 #include "mandelbrot/mandelbrot_app.hpp"
 
-#include <fstream>
 #include <stdexcept>
 
 #include "mandelbrot/bmp.hpp"
@@ -37,19 +36,29 @@ void MandelbrotApp::add_options(Cli& cli) {
   cli.add_option("--region", region_, "the rectangle x0,y0,x1,y1 of the complex plane");
   cli.add_option("--out", out_,
                  "write the image of the first variant, once its check passed: PNG for a name "
-                 "ending in .png, else a 24-bit BMP");
+                 "ending in .png, else a 24-bit BMP")
+      ->check(Path());
   cli.add_option("--output", output_file_,
                  "write the escape counts (height x width, uint32) of the first variant, once its "
-                 "check passed, to this .npy file");
+                 "check passed, to this .npy file")
+      ->check(Path());
 }
 
-void MandelbrotApp::load(CommonOptions&) {
-  output_.set_path(output_file_, "--output");
+void MandelbrotApp::load(CommonOptions& options) {
+  set_output(output_, output_file_, "--output", options);
+  if (out_.empty()) return;
   if (has_png_suffix(out_) && !png_supported()) {
     throw UsageError("--out " + out_ +
                      ": this build has no PNG support (install libstb-dev and rebuild, or write "
                      "a .bmp)");
   }
+  // Refused now, not after the whole run: a size the format cannot encode.
+  const std::int64_t width = side(width_, "--width", options);
+  const std::int64_t height = side(height_, "--height", options);
+  const std::string why =
+      has_png_suffix(out_) ? png_size_problem(width, height) : bmp_size_problem(width, height);
+  if (!why.empty()) throw UsageError("--out " + out_ + ": " + why);
+  options.outputs.push_back({"--out", out_});
 }
 
 std::int64_t MandelbrotApp::side(const std::string& text, const char* option,
@@ -63,23 +72,20 @@ std::int64_t MandelbrotApp::side(const std::string& text, const char* option,
 }
 
 double MandelbrotApp::host_bytes(const CommonOptions& options) const {
-  // The reference and the host copy of a variant's image; the sides are
-  // read as doubles so that a huge --size reports its memory, not overflow.
+  // The reference and the host copy of a variant's image; a PNG adds its RGB
+  // pixels and stb's filtered rows (3 + 3 bytes a pixel; the compressed
+  // stream, far smaller for these images, is left out). The sides are read
+  // as doubles so that a huge --size reports its memory, not overflow.
   const auto side_bytes = [&](const std::string& text, const char* option) {
     return static_cast<double>(text.empty() ? options.size : parse_size(text, option));
   };
-  return side_bytes(width_, "--width") * side_bytes(height_, "--height") * 2 * sizeof(Iterations);
+  const double per_pixel = 2 * sizeof(Iterations) + (has_png_suffix(out_) ? 6 : 0);
+  return side_bytes(width_, "--width") * side_bytes(height_, "--height") * per_pixel;
 }
 
 void MandelbrotApp::prepare(const CommonOptions& options) {
   frame_ = make_frame(side(width_, "--width", options), side(height_, "--height", options),
                       iterations_, region_);
-  if (!out_.empty()) {
-    // Fail now, not after the benchmark, when the image cannot be written.
-    if (!std::ofstream(out_, std::ios::binary)) {
-      throw std::runtime_error("cannot write '" + out_ + "'");
-    }
-  }
   if (!out_.empty() || output_.pending()) {
     writer_ = std::make_shared<ImageWriter>(out_, output_.pending() ? &output_ : nullptr);
   }

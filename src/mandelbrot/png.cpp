@@ -1,9 +1,10 @@
 #include "mandelbrot/png.hpp"
 
 #include <climits>
-#include <fstream>
 #include <stdexcept>
 #include <vector>
+
+#include "harness/output_file.hpp"
 
 #ifdef KP_HAVE_STB
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -21,6 +22,15 @@ bool png_supported() {
 #endif
 }
 
+std::string png_size_problem(std::int64_t width, std::int64_t height) {
+  // stb holds the pixels, and the filtered rows with a filter byte each, in int-sized buffers.
+  if (width <= 0 || height <= 0 || width > INT_MAX / 3 || height > INT_MAX / (3 * width + 1)) {
+    return std::to_string(width) + " x " + std::to_string(height) +
+           " is too large for a PNG written by stb (3 x width x height must stay under 2^31)";
+  }
+  return "";
+}
+
 bool has_png_suffix(const std::string& path) {
   return path.size() >= 4 && path.compare(path.size() - 4, 4, ".png") == 0;
 }
@@ -28,9 +38,8 @@ bool has_png_suffix(const std::string& path) {
 void write_png(const std::string& path, std::int64_t width, std::int64_t height,
                const std::function<Rgb(std::int64_t row, std::int64_t column)>& pixel) {
 #ifdef KP_HAVE_STB
-  if (width <= 0 || height <= 0 || width > INT_MAX / 3 || height > INT_MAX / (3 * width)) {
-    throw std::runtime_error("cannot write '" + path + "': " + std::to_string(width) + " x " +
-                             std::to_string(height) + " is too large for a PNG written by stb");
+  if (const std::string why = png_size_problem(width, height); !why.empty()) {
+    throw std::runtime_error("cannot write '" + path + "': " + why);
   }
   std::vector<unsigned char> rgb(static_cast<std::size_t>(width * height * 3));
   for (std::int64_t row = 0; row < height; ++row) {
@@ -51,11 +60,7 @@ void write_png(const std::string& path, std::int64_t width, std::int64_t height,
                               rgb.data(), static_cast<int>(width * 3))) {
     throw std::runtime_error("cannot write '" + path + "': PNG encoding failed");
   }
-  std::ofstream file(path, std::ios::binary);
-  if (!file) throw std::runtime_error("cannot write '" + path + "'");
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) throw std::runtime_error("failed while writing '" + path + "'");
+  write_atomically(path, bytes);
 #else
   (void)width;
   (void)height;

@@ -1,5 +1,4 @@
 #include "minloc/minloc_app.hpp"
-#include <algorithm>
 
 #include <algorithm>
 
@@ -41,13 +40,15 @@ void MinlocApp::add_options(Cli& cli) {
       ->check(CLI::IsMember({"integers", "uniform"}));
   cli.add_option("--input", input_file_,
                  "search the values of this 1-D .npy file instead (float32; float64, int32 and "
-                 "int64 where every value is exact in float32; no NaN): its length sets --size");
+                 "int64 where every value is exact in float32; no NaN): its length sets --size")
+      ->check(Path())
+      ->excludes("--data");
 }
 
 void MinlocApp::load(CommonOptions& options) {
   if (input_file_.empty()) return;
   const std::string where = "--input: " + input_file_;
-  const npy::Array array = read_input(input_file_, options, default_size);
+  const npy::Array array = read_input(input_file_, options);
   if (array.size() == 0) throw UsageError(where + " holds no values: it has no minimum");
   file_ = npy::exact_values<float>(array, where);
   // NaN is unordered, so the first minimum would be undefined: refuse it now.
@@ -60,7 +61,8 @@ void MinlocApp::load(CommonOptions& options) {
 }
 
 double MinlocApp::host_bytes(const CommonOptions& options) const {
-  return static_cast<double>(options.size) * sizeof(float);
+  // The input and a space's copy of it (host memory on a host space).
+  return 2.0 * static_cast<double>(options.size) * sizeof(float);
 }
 
 void MinlocApp::prepare(const CommonOptions& options) {

@@ -29,6 +29,11 @@ void fill_reference(Input<T>& input, long double& magnitude) {
   input.reference = sum + compensation;
 }
 
+template <class T>
+const char* type_name() {
+  return std::is_same_v<T, float> ? "float32" : std::is_same_v<T, double> ? "float64" : "int64";
+}
+
 }  // namespace
 
 template <class T>
@@ -78,12 +83,13 @@ Input<T> input_from_values(const std::vector<T>& values, const std::string& wher
   }
   long double magnitude = 0;
   fill_reference(input, magnitude);
-  if constexpr (std::is_integral_v<T>) {
-    if (magnitude > static_cast<long double>(std::numeric_limits<T>::max())) {
-      throw UsageError(where + ": the values' magnitudes add up to more than int64 holds, so a " +
-                       "variant's partial sums could overflow");
-    }
-  } else {
+  // Refused alike for every type: a partial sum in some order may overflow
+  // (to inf for floats), and the check could not tell which answer is right.
+  if (magnitude > static_cast<long double>(std::numeric_limits<T>::max())) {
+    throw UsageError(where + ": the values' magnitudes add up to more than " + type_name<T>() +
+                     " holds, so a variant's partial sums could overflow");
+  }
+  if constexpr (std::is_floating_point_v<T>) {
     const long double exact = std::ldexp(1.0L, std::numeric_limits<T>::digits);
     if (!integers || magnitude > exact) {
       const long double k = values.empty() ? 0.0L : static_cast<long double>(values.size() - 1);

@@ -25,11 +25,11 @@ template <class T>
 Input<T> make_input(std::uint64_t n, const std::string& data);
 
 // The user's values (--input, `where` names the file in messages): refuses
-// NaN and infinities (the sum is not checkable) and int64 data whose sum of
-// magnitudes overflows. The tolerance is 0 when every value is an integer and
-// the sum of magnitudes is exact in T (every summation order is then exact),
-// else the worst case of any summation order, gamma(n-1) * sum|x| with
-// gamma(k) = k u / (1 - k u), u = eps/2, but at least 16 eps sum|x|.
+// NaN and infinities (the sum is not checkable) and data whose sum of
+// magnitudes overflows T (some summation order could overflow). The tolerance is 0 when every value
+// is an integer and the sum of magnitudes is exact in T (every summation order is then exact), else
+// the worst case of any summation order, gamma(n-1) * sum|x| with gamma(k) = k u / (1 - k u), u =
+// eps/2, but at least 16 eps sum|x|.
 template <class T>
 Input<T> input_from_values(const std::vector<T>& values, const std::string& where);
 

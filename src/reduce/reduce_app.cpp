@@ -1,5 +1,7 @@
 #include "reduce/reduce_app.hpp"
 
+#include <algorithm>
+
 namespace kp::bench::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {
@@ -32,19 +34,29 @@ void ReduceApp::add_options(Cli& cli) {
       ->check(CLI::IsMember({"uniform", "integers"}));
   cli.add_option("--input", input_file_,
                  "sum the values of this 1-D .npy file (float32, float64, int64; int32 widens to "
-                 "int64) instead: its dtype sets --type, its length --size");
+                 "int64) instead: its dtype sets --type, its length --size")
+      ->check(Path())
+      ->excludes("--type")
+      ->excludes("--data");
 }
 
 void ReduceApp::load(CommonOptions& options) {
   if (input_file_.empty()) return;
-  file_ = read_input(input_file_, options, default_size);
+  file_ = read_input(input_file_, options);
   type_ = file_->descr == "<f4" ? "float" : file_->descr == "<f8" ? "double" : "int64";
   data_ = "file";
 }
 
 double ReduceApp::host_bytes(const CommonOptions& options) const {
-  const double element = type_ == "float" ? 4 : 8;
-  return static_cast<double>(options.size) * element;
+  const double n = static_cast<double>(options.size), element = type_ == "float" ? 4 : 8;
+  // The input and a space's copy of it (host memory on a host space).
+  const double run = 2 * n * element;
+  if (!file_) return run;
+  // While prepare() turns --input into the input: the file's values, an
+  // exact int64 copy of integers, and the input itself.
+  const double file_element = file_->descr.back() == '4' ? 4 : 8;
+  const double converted = file_->descr[1] == 'i' ? 8 : 0;
+  return std::max(run, n * (file_element + converted + element));
 }
 
 void ReduceApp::prepare(const CommonOptions& options) {

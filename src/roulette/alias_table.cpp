@@ -12,7 +12,9 @@ void AliasBuilder::build(const double* weights, AliasEntry* table) {
   }
   std::size_t lights = 0, heavies = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    scaled_[i] = weights[i] * (static_cast<double>(n) / total);
+    // weight / total first: n / total overflows to inf for a subnormal total,
+    // and 0 * inf would make a zero weight NaN (then drawn).
+    scaled_[i] = (weights[i] / total) * static_cast<double>(n);
     if (scaled_[i] < 1) {
       light_[lights++] = static_cast<std::uint32_t>(i);
     } else {

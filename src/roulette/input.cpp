@@ -11,6 +11,7 @@
 #include "harness/cli.hpp"
 #include "harness/npy.hpp"
 #include "roulette/chi_square.hpp"
+#include "roulette/weight_lines.hpp"
 
 namespace kp::bench::roulette {
 
@@ -36,13 +37,6 @@ Weights summarize(Kokkos::View<Weight*, Kokkos::HostSpace> values) {
     }
   }
   return weights;
-}
-
-std::string trim(const std::string& text) {
-  const char* space = " \t\r\n\v\f";
-  const auto first = text.find_first_not_of(space);
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(space) - first + 1);
 }
 
 }  // namespace
@@ -90,35 +84,16 @@ std::vector<Weight> read_npy_weights(const std::string& path, bool& any_positive
 }
 }  // namespace
 
-Weights read_weights_file(const std::string& path) {
+std::vector<Weight> read_weight_values(const std::string& path) {
   std::vector<Weight> read;
   bool any_positive = false;
-  std::ifstream file;
   if (npy::has_npy_suffix(path)) {
     read = read_npy_weights(path, any_positive);
   } else {
-    file.open(path);
+    std::ifstream file(path);
     if (!file) throw UsageError("--weights-file: cannot read '" + path + "'");
+    read = read_weight_lines(file, path, any_positive);
   }
-  std::string line;
-  for (std::uint64_t number = 1; file.is_open() && std::getline(file, line); ++number) {
-    const std::string text = trim(line);
-    if (text.empty() || text[0] == '#') continue;
-    const auto bad = [&](const char* why) {
-      std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
-      throw UsageError("--weights-file: " + path + ":" + std::to_string(number) + ": '" + shown +
-                       "' " + why);
-    };
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size()) bad("is not a number");
-    if (std::isnan(value)) bad("is NaN");
-    if (!std::isfinite(value)) bad("is not finite");
-    if (value < 0) bad("is negative");
-    any_positive = any_positive || value > 0;
-    read.push_back(value == 0 ? 0.0 : value);  // -0 counts as 0
-  }
-  if (file.bad()) throw UsageError("--weights-file: error while reading '" + path + "'");
   if (read.empty()) throw UsageError("--weights-file: " + path + " has no weights");
   require_item_count(read.size(), "--weights-file");
   if (!any_positive) {
@@ -133,10 +108,18 @@ Weights read_weights_file(const std::string& path) {
     throw UsageError("--weights-file: " + path + ": the weights add up to more than " +
                      "half the largest double");
   }
+  return read;
+}
+
+Weights weights_from_values(const std::vector<Weight>& read) {
   Kokkos::View<Weight*, Kokkos::HostSpace> values(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette weights"), read.size());
   for (std::size_t i = 0; i < read.size(); ++i) values(i) = read[i];
   return summarize(values);
+}
+
+Weights read_weights_file(const std::string& path) {
+  return weights_from_values(read_weight_values(path));
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "harness/benchmark.hpp"
 #include "harness/npy.hpp"
@@ -41,6 +42,11 @@ Weights make_weights(std::uint64_t n, const std::string& kind);
 // non-negative number, and for a file that cannot be read, has no weights, or
 // has only zero weights, or weights adding up to more than DBL_MAX / 2.
 Weights read_weights_file(const std::string& path);
+// The same in two steps: the validated values (no Kokkos needed: the app
+// reads them before Kokkos starts, so that the memory check knows their
+// number), then Weights holding them.
+std::vector<Weight> read_weight_values(const std::string& path);
+Weights weights_from_values(const std::vector<Weight>& values);
 
 // Passes when the counts add up to exactly `draws`, every zero-weight item has
 // count 0, and a chi-square goodness-of-fit test against the weights does not

@@ -1,5 +1,7 @@
 #include "roulette/roulette_app.hpp"
 
+#include <algorithm>
+
 namespace kp::bench::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {
@@ -17,25 +19,44 @@ void RouletteApp::add_options(Cli& cli) {
                  "generated weights: all 1, i + 1, or mostly zero (zeros must never be drawn)")
       ->check(CLI::IsMember({"uniform", "ramp", "sparse"}));
   cli.add_option(
-      "--weights-file", file_,
-      "read the weights from this file, one non-negative number per line, or a 1-D .npy array");
+         "--weights-file", file_,
+         "read the weights from this file, one non-negative number per line, or a 1-D .npy array "
+         "(the file sets the number of weights)")
+      ->check(Path())
+      ->excludes("--size")
+      ->excludes("--weights");
   cli.add_option("--output", output_file_,
                  "write the counts (uint64) of the first variant, once its check passed, to this "
-                 ".npy file");
+                 ".npy file")
+      ->check(Path());
 }
 
-void RouletteApp::load(CommonOptions&) {
-  output_.set_path(output_file_, "--output");
+void RouletteApp::load(CommonOptions& options) {
+  set_output(output_, output_file_, "--output", options);
+  if (file_.empty()) return;
+  // Read now, before the memory check: the file sets the number of weights.
+  file_weights_ = read_weight_values(file_);
+  options.size = file_weights_->size();
 }
 
 double RouletteApp::host_bytes(const CommonOptions& options) const {
-  // Weights, counts, the alias builder's scaled weights and worklists, and
-  // the parallel builder's table, compacted items and prefix sums.
-  return static_cast<double>(file_.empty() ? options.size : 0) * (8 + 4 + 8 + 8 + 16 + 16 + 24);
+  const double n = static_cast<double>(options.size), threads = host_threads();
+  // Per weight: the host weights (8); a space's weights, prefix sums and alias
+  // table (8 + 8 + 16), the host builder's scaled weights and worklists (16),
+  // the parallel table and builder (8 + 24), the counts and one copy a thread
+  // (4 + 4 x threads); kp::sample's table, builder and private rows (8 + 24 +
+  // 4 x threads); the check's gathered counts (4).
+  const double per_weight = 8 + 32 + 16 + 32 + 4 + 32 + 4 + 8 * threads;
+  // The chi-square test's bins (two long doubles, at least 5 draws expected
+  // in each), with a vector's room to grow.
+  const double bins = std::min(n, static_cast<double>(draws_) / 5 + 1) * 2 * 32;
+  return n * per_weight + bins;
 }
 
 void RouletteApp::prepare(const CommonOptions& options) {
-  problem_.weights = file_.empty() ? make_weights(options.size, kind_) : read_weights_file(file_);
+  problem_.weights =
+      file_weights_ ? weights_from_values(*file_weights_) : make_weights(options.size, kind_);
+  file_weights_.reset();
   problem_.draws = draws_;
   problem_.seed = seed_;
   problem_.output = &output_;

@@ -2,6 +2,7 @@
 // roulette: M draws from a discrete distribution of N non-negative weights
 // (roulette-wheel selection), output the count of each item.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,7 @@ class RouletteApp {
   static constexpr const char* summary =
       "Draws --draws samples from a discrete distribution of --size weights and counts each "
       "item, with every variant on every enabled execution space. With --weights-file the "
-      "weights come from the file (one per line) and --size is ignored.";
+      "weights come from the file (one per line), which sets their number (no --size).";
   static constexpr std::uint64_t default_size = 100000;
 
   std::vector<std::string> variant_names() const;
@@ -34,7 +35,8 @@ class RouletteApp {
   std::uint64_t seed_ = 20240501;
   std::string kind_ = "uniform";
   std::string file_;
-  std::string output_file_;  // --output FILE.npy
+  std::optional<std::vector<Weight>> file_weights_;  // --weights-file's, until prepare()
+  std::string output_file_;                          // --output FILE.npy
   npy::FirstResult output_;
   Problem problem_;
 };

@@ -22,16 +22,20 @@ void ScanApp::add_options(Cli& cli) {
       ->check(CLI::IsMember({"random", "equal", "descending", "extremes"}));
   cli.add_option("--input", input_file_,
                  "scan the values of this 1-D .npy file (int32, int64, float32, float64; floats "
-                 "must be integers) instead: its dtype sets --type, its length --size");
+                 "must be integers) instead: its dtype sets --type, its length --size")
+      ->check(Path())
+      ->excludes("--type")
+      ->excludes("--data");
   cli.add_option("--output", output_file_,
                  "write the prefix sums of the first variant, once its check passed, to this .npy "
-                 "file");
+                 "file")
+      ->check(Path());
 }
 
 void ScanApp::load(CommonOptions& options) {
-  output_.set_path(output_file_, "--output");
+  set_output(output_, output_file_, "--output", options);
   if (input_file_.empty()) return;
-  file_ = read_input(input_file_, options, default_size);
+  file_ = read_input(input_file_, options);
   const std::string& d = file_->descr;
   type_ = d == "<i4" ? "int32" : d == "<i8" ? "int64" : d == "<f4" ? "float" : "double";
   data_ = "file";
@@ -39,8 +43,9 @@ void ScanApp::load(CommonOptions& options) {
 
 double ScanApp::host_bytes(const CommonOptions& options) const {
   const double element = type_ == "float" || type_ == "int32" ? 4 : 8;
-  // input and reference on the host, and the output where a host space runs
-  return 3.0 * static_cast<double>(options.size) * element;
+  // The input and reference on the host, a space's copy of the input and its
+  // output (host memory on a host space).
+  return 4.0 * static_cast<double>(options.size) * element;
 }
 
 void ScanApp::prepare(const CommonOptions& options) {

@@ -88,6 +88,11 @@ void fixtures(const std::string& dir) {
   write_typed(at("weights.npy"), "float64", "4", "1,0,2,1");
   write_typed(at("zero-weights.npy"), "float64", "2", "0,0");
   write_typed(at("negative-weight.npy"), "float32", "3", "1,-1,2");
+  // Subnormal weights: their total is subnormal too, and n / total overflows.
+  write_typed(at("subnormal-weights.npy"), "float64", "3", "5e-324,1e-310,0");
+  // Sums that overflow the type although every value fits.
+  write_typed(at("overflow-f4.npy"), "float32", "2", "3e38,3e38");
+  write_typed(at("overflow-f8.npy"), "float64", "2", "1.7e308,1.7e308");
   const std::string four_floats(16, '\0');
   write_raw(at("big-endian.npy"), "{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }",
             four_floats);
@@ -96,6 +101,10 @@ void fixtures(const std::string& dir) {
   write_raw(at("u1.npy"), "{'descr': '|u1', 'fortran_order': False, 'shape': (16,), }",
             four_floats);
   write_raw(at("object.npy"), "{'descr': '|O', 'fortran_order': False, 'shape': (2,), }",
+            four_floats);
+  // A NUL byte inside the descr: the message must show it, not stop at it.
+  write_raw(at("nul-descr.npy"),
+            std::string("{'descr': '<f") + '\0' + "x', 'fortran_order': False, 'shape': (4,), }",
             four_floats);
 }
 

@@ -12,6 +12,7 @@
 
 #include "harness/cli.hpp"
 #include "harness/npy.hpp"
+#include "harness/output_file.hpp"
 
 namespace fs = std::filesystem;
 using Catch::Matchers::ContainsSubstring;
@@ -188,7 +189,7 @@ TEST_CASE("npy writes atomically and says why a path cannot be written", "[npy]"
 
   const auto usage_error = [](const std::string& path) -> std::string {
     try {
-      kp::npy::check_writable(path, "--output");
+      kp::check_writable(path, "--output");
     } catch (const kp::UsageError& error) {
       return error.what();
     }

@@ -7,6 +7,7 @@
 #include <catch2/generators/catch_generators.hpp>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <kp/impl/counter_rng.hpp>
 #include <kp/impl/parallel_alias.hpp>
@@ -74,6 +75,21 @@ TEST_CASE("alias table: column shares add up to the weights", "[roulette]") {
   AliasBuilder builder(n);
   builder.build(weights.values.data(), table.data());
   require_reproduces(weights, table.data());
+}
+
+// Subnormal weights with a subnormal total: n / total overflows to inf, and
+// scaling by it once made a zero weight NaN, which the draws then picked.
+TEST_CASE("alias table: subnormal weights, zero weights never drawn", "[roulette]") {
+  const std::vector<double> w = {5e-324, 1e-310, 0, 0x1p-1074, 0};
+  for (const std::size_t n : {std::size_t{3}, w.size()}) {
+    Weights weights = make_weights(n, "uniform");
+    for (std::size_t i = 0; i < n; ++i) weights.values(i) = w[i];
+    std::vector<AliasEntry> table(n);
+    AliasBuilder builder(n);
+    builder.build(weights.values.data(), table.data());
+    for (const AliasEntry& entry : table) REQUIRE(std::isfinite(entry.keep));
+    require_reproduces(weights, table.data());
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weights", "[roulette]",

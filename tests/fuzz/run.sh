@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang++ -fsanitize=fuzzer,address,undefined)
+# and runs each for SECONDS (default 60) from the seed corpus kept here, which
+# is copied first so the repository's corpus stays as committed. Needs clang
+# and libclang-rt-dev (libFuzzer's runtime). Exit 0 when no target found
+# anything; a finding's input is left in OUT/<target>/ (crash-*, leak-*, ...).
+#
+#   tests/fuzz/run.sh [SECONDS] [OUT]      default: 60 build/fuzz
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-60}
+out=${2:-build/fuzz}
+cxx=${KP_FUZZ_CXX:-$(command -v clang++ || command -v clang++-14)}
+mkdir -p "$out"
+flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+  -Wall -Wextra -Isrc)
+# target: the harness sources it needs (none of them needs Kokkos).
+declare -A sources=(
+  [npy]="src/harness/npy.cpp src/harness/cli.cpp src/harness/output_file.cpp"
+  [weights]="src/roulette/weight_lines.cpp src/harness/cli.cpp"
+  [size]="src/harness/cli.cpp"
+)
+status=0
+for target in npy weights size; do
+  echo "== fuzz_$target: building"
+  # shellcheck disable=SC2086
+  "$cxx" "${flags[@]}" "tests/fuzz/fuzz_$target.cpp" ${sources[$target]} -o "$out/fuzz_$target"
+  corpus="$out/corpus-$target"
+  rm -rf "$corpus" "$out/$target"
+  mkdir -p "$corpus" "$out/$target"
+  cp tests/fuzz/corpus/"$target"/* "$corpus"/
+  echo "== fuzz_$target: ${seconds} s from $(ls "$corpus" | wc -l) seeds"
+  if ! (cd "$out/$target" && ASAN_OPTIONS=detect_leaks=1 "../fuzz_$target" -max_total_time="$seconds" \
+    -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "../corpus-$target" \
+    >"../fuzz_$target.log" 2>&1); then
+    echo "fuzz_$target FOUND something: $out/$target/, log $out/fuzz_$target.log"
+    tail -40 "$out/fuzz_$target.log"
+    status=1
+  else
+    grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$out/fuzz_$target.log" || true
+  fi
+done
+exit $status
