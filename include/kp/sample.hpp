@@ -82,8 +82,7 @@ class AliasTable {
   template <class CountsView>
   void sample(const ExecSpace& space, std::uint64_t draws, std::uint64_t seed,
               const CountsView& counts, Algorithm algorithm = Algorithm::automatic) const {
-    // As kp::sample without weights: an empty table has nothing to draw.
-    if (size() == 0) throw std::invalid_argument("kp::AliasTable: the table is empty (no weights)");
+    check_not_empty();
     impl::draw(space, columns_, draws, seed, counts, algorithm);
   }
 
@@ -93,10 +92,16 @@ class AliasTable {
   template <class IndicesView>
   void sample_indices(const ExecSpace& space, std::uint64_t seed,
                       const IndicesView& indices) const {
+    check_not_empty();
     impl::draw_indices(space, columns_, seed, indices);
   }
 
  private:
+  // As kp::sample without weights: an empty table has nothing to draw.
+  void check_not_empty() const {
+    if (size() == 0) throw std::invalid_argument("kp::AliasTable: the table is empty (no weights)");
+  }
+
   friend struct impl::SampleOnce;
   struct Unchecked {};
   // A table whose weights are not checked yet (kp::sample checks after its

@@ -25,6 +25,7 @@ struct Problem {
   std::uint64_t draws = 0;
   std::uint64_t seed = 0;
   npy::FirstResult* output = nullptr;  // --output: check_counts offers it the counts (uint64)
+  npy::FirstResult* indices_output = nullptr;  // --output-indices: kp-indices' draws (uint32)
 };
 
 // Generated weights, all valid:

@@ -29,10 +29,21 @@ void RouletteApp::add_options(Cli& cli) {
                  "write the counts (uint64) of the first variant, once its check passed, to this "
                  ".npy file")
       ->check(Path());
+  cli.add_option("--output-indices", indices_file_,
+                 "write the drawn items in draw order (uint32, one per draw) of the kp-indices "
+                 "row, once its check passed, to this .npy file")
+      ->check(Path());
 }
 
 void RouletteApp::load(CommonOptions& options) {
   set_output(output_, output_file_, "--output", options);
+  set_output(indices_output_, indices_file_, "--output-indices", options);
+  if (!indices_file_.empty() && !options.variants.empty() &&
+      std::find(options.variants.begin(), options.variants.end(), "kp-indices") ==
+          options.variants.end()) {
+    throw UsageError(
+        "--output-indices: written by the kp-indices row, which --variants leaves out");
+  }
   if (file_.empty()) return;
   // Read now, before the memory check: the file sets the number of weights.
   file_weights_ = read_weight_values(file_);
@@ -44,13 +55,16 @@ double RouletteApp::host_bytes(const CommonOptions& options) const {
   // Per weight: the host weights (8); a space's weights, prefix sums and alias
   // table (8 + 8 + 16), the host builder's scaled weights and worklists (16),
   // the parallel table and builder (8 + 24), the counts and one copy a thread
-  // (4 + 4 x threads); kp::sample's table, builder and private rows (8 + 24 +
-  // 4 x threads); the check's gathered counts (4).
-  const double per_weight = 8 + 32 + 16 + 32 + 4 + 32 + 4 + 8 * threads;
+  // (8 + 8 x threads); kp::sample's alias path: table, builder and private
+  // rows (8 + 24 + 4 x threads); kp-table's and kp-indices' tables (8 + 8);
+  // the check's gathered counts and the indices' tally (8 + 8).
+  const double per_weight = 8 + 32 + 16 + 32 + 8 + 32 + 16 + 16 + 12 * threads;
+  // kp-indices: 4 bytes a draw.
+  const double indices = 4 * static_cast<double>(draws_);
   // The chi-square test's bins (two long doubles, at least 5 draws expected
   // in each), with a vector's room to grow.
   const double bins = std::min(n, static_cast<double>(draws_) / 5 + 1) * 2 * 32;
-  return n * per_weight + bins;
+  return n * per_weight + indices + bins;
 }
 
 void RouletteApp::prepare(const CommonOptions& options) {
@@ -60,6 +74,7 @@ void RouletteApp::prepare(const CommonOptions& options) {
   problem_.draws = draws_;
   problem_.seed = seed_;
   problem_.output = &output_;
+  problem_.indices_output = &indices_output_;
 }
 
 std::string RouletteApp::params() const {

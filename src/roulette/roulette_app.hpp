@@ -38,6 +38,8 @@ class RouletteApp {
   std::optional<std::vector<Weight>> file_weights_;  // --weights-file's, until prepare()
   std::string output_file_;                          // --output FILE.npy
   npy::FirstResult output_;
+  std::string indices_file_;  // --output-indices FILE.npy
+  npy::FirstResult indices_output_;
   Problem problem_;
 };
 

@@ -290,7 +290,11 @@ SpaceCase make_space_case(const Problem& problem) {
              return Check{false, "draw " + std::to_string(j) + " gave no item"};
            ++tally[host(j)];
          }
-         return check_counts(problem, tally.data());
+         const Check check = check_counts(problem, tally.data());
+         if (problem.indices_output) {
+           problem.indices_output->offer(check.pass, host.data(), {host.extent(0)});
+         }
+         return check;
        },
        [=] {
          if (indices->extent(0) > 0) Kokkos::deep_copy(*indices, 0xffffffffu);

@@ -21,4 +21,8 @@ TEMPLATE_LIST_TEST_CASE("an empty AliasTable refuses to draw, as kp::sample does
                   std::invalid_argument);
   CHECK_THROWS_AS(kp::AliasTable<Space>{}.sample(Space(), 0, 1, no_counts), std::invalid_argument);
   CHECK_THROWS_AS(kp::sample(Space(), no_weights, 1000000, 1, no_counts), std::invalid_argument);
+  auto indices = to_space<Space>(std::vector<std::uint32_t>(10), Shape::contiguous);
+  CHECK_THROWS_AS(kp::AliasTable<Space>{}.sample_indices(Space(), 1, indices),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(kp::sample_indices(Space(), no_weights, 1, indices), std::invalid_argument);
 }
