@@ -275,7 +275,7 @@ SpaceCase make_space_case(const Problem& problem) {
   c.variants.push_back(
       {"kp-indices",
        [=] {
-         if (indices->extent(0) != static_cast<std::size_t>(m)) {
+         if (index_table->size() != n || indices->extent(0) != static_cast<std::size_t>(m)) {
            *index_table = kp::AliasTable<Space>(Space(), weights);
            *indices = View<std::uint32_t*, Space>(
                Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette indices"), m);
