@@ -4,9 +4,7 @@
 // threads. With OMP_PROC_BIND set, the OpenMP runtime binds the main thread
 // to its first place when the program starts; TBB reads the main thread's
 // CPU mask for its thread count, and its worker threads inherit that mask,
-// so without this every par_unseq baseline ran on one CPU (device run K:
-// std::reduce 31.6 ms on "16" threads of the 16-core host, 8.5 GB/s, against
-// 36.4 ms on one).
+// so without this every par_unseq baseline ran on one CPU.
 namespace kp::bench {
 
 // Starts TBB's workers, once per process, with the main thread's mask

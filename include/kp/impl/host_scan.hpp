@@ -20,12 +20,10 @@
 // (streaming) stores where the target has them (x86-64: SSE2, part of the
 // baseline): a regular store first reads its cache line from memory (a
 // read-for-ownership), so a scan moved 3N elements where memcpy, whose large
-// copies stream, moves 2N. Measured with docs/results/h100-2026-11-25-
-// session8/scan_probe.cpp (2^26 floats in 64 Ki tiles; its 16-core output
-// was not kept) on the 2-core VM (docs/results/cpu-2core-2026-11-25-session9/
-// scan_probe.txt): 2 threads 15.2 -> 12.7 ms, one thread unchanged (25.0 /
-// 25.3 ms). Below that size the output stays in cache for whoever reads it
-// next, so regular stores are kept.
+// copies stream, moves 2N; on two threads of the 2-core machine this made
+// a 2^26-float scan about 15% faster, on one it changed nothing. Below that
+// size the output stays in cache for whoever reads it next, so regular
+// stores are kept.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
