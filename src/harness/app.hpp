@@ -97,7 +97,7 @@ class KokkosSession {
 };
 
 // Says once per process, in one line on stderr, that the openmp space runs
-// with unpinned threads (OMP_PROC_BIND unset when the session started); called
+// with unpinned threads (OMP_PROC_BIND unset when the program started); called
 // when the first openmp variant is about to run, so usage errors stay one line.
 void warn_if_openmp_unpinned();
 

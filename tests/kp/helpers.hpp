@@ -3,6 +3,7 @@
 // test, in the three shapes a user may pass (contiguous, starting at an odd
 // offset, strided), and the sizes around the kernels' tile edges.
 #include <Kokkos_Core.hpp>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -74,6 +75,14 @@ std::vector<typename View::non_const_value_type> to_host(const View& v) {
   copy_elements<Space>(contiguous, v);
   const auto mirror = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), contiguous);
   return std::vector<T>(mirror.data(), mirror.data() + mirror.extent(0));
+}
+
+// The chi-square quantile that a correct sampler exceeds once in 10^6
+// (Wilson-Hilferty).
+inline double chi_square_limit(int dof) {
+  const double z = 4.753, d = double(dof > 1 ? dof : 1);
+  const double t = 1 - 2 / (9 * d) + z * std::sqrt(2 / (9 * d));
+  return d * t * t * t;
 }
 
 }  // namespace kp::test

@@ -74,14 +74,6 @@ std::pair<double, int> chi_square(const std::vector<std::uint64_t>& x, std::uint
   return {chi, static_cast<int>(expect.size()) - 1};
 }
 
-// The chi-square quantile that a correct sampler exceeds once in 10^6
-// (Wilson-Hilferty).
-double chi_square_limit(int dof) {
-  const double z = 4.753, d = double(std::max(dof, 1));
-  const double t = 1 - 2 / (9 * d) + z * std::sqrt(2 / (9 * d));
-  return d * t * t * t;
-}
-
 }  // namespace
 
 TEST_CASE("exact::log is the C library's within an ulp or two", "[kp][binomial]") {

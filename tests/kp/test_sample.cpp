@@ -136,10 +136,9 @@ TEMPLATE_LIST_TEST_CASE("kp::sample: chi-square of one seed", "[kp][sample]", Sp
         ++cells;
       }
     }
-    const double dof = cells - 1, z = 4.753;  // exceeded once in 10^6
-    const double t = 1 - 2 / (9 * dof) + z * std::sqrt(2 / (9 * dof));
+    const int dof = cells - 1;
     INFO("draws " << draws << ": chi-square " << chi << " on " << dof << " degrees of freedom");
-    CHECK(chi < dof * t * t * t);
+    CHECK(chi < chi_square_limit(dof));
   }
 }
 

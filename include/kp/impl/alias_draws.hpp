@@ -19,18 +19,6 @@
 
 namespace kp::impl {
 
-struct SampleOnce;
-
-// The checks the host makes before any work: a count of weights the table
-// can index.
-inline void check_weight_count(std::int64_t n) {
-  if (n == 0) throw std::invalid_argument("kp::sample: no weights");
-  if (n >= (std::int64_t{1} << 32)) {
-    throw std::invalid_argument("kp::sample: " + std::to_string(n) +
-                                " weights; at most 2^32 - 1 are supported");
-  }
-}
-
 // Throws std::invalid_argument unless a table can be built from weights of
 // these totals.
 inline void check_totals(const WeightTotals& t) {

@@ -50,15 +50,18 @@ inline std::vector<double> from_edges(const std::vector<std::int64_t>& starts,
                                       const std::vector<double>& edges, std::int64_t begin,
                                       std::int64_t end) {
   using impl::multinomial::kBlock;
+  const auto ranks = static_cast<std::ptrdiff_t>(starts.size()) - 1;
+  std::vector<std::int64_t> at(ranks + 1, 0);  // where each rank's edges start
+  for (std::ptrdiff_t r = 0; r < ranks; ++r) {
+    at[r + 1] = at[r] + 2 * std::min(starts[r + 1] - starts[r], kBlock);
+  }
   std::vector<double> out;
   for (std::int64_t g = begin; g < end; ++g) {
     // The rank that holds g: the last that starts at or before it.
     const auto r = std::upper_bound(starts.begin(), starts.end(), g) - starts.begin() - 1;
-    std::int64_t at = 0;
-    for (std::ptrdiff_t s = 0; s < r; ++s) at += 2 * std::min(starts[s + 1] - starts[s], kBlock);
     const std::int64_t size = starts[r + 1] - starts[r], edge = std::min(size, kBlock);
     const std::int64_t i = g - starts[r];
-    out.push_back(i < edge ? edges[at + i] : edges[at + edge + (i - (size - edge))]);
+    out.push_back(i < edge ? edges[at[r] + i] : edges[at[r] + edge + (i - (size - edge))]);
   }
   return out;
 }

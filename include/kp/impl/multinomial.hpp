@@ -120,9 +120,6 @@ struct WriteCounts {
 template <class Space>
 using TotalView = Kokkos::View<double, Kokkos::Device<Space, typename ReportMemory<Space>::type>>;
 
-template <class Space>
-using Team = typename Kokkos::TeamPolicy<Space>::member_type;
-
 // A host thread as a team of one: host spaces run a block a task
 // (run_host_tasks), with its tree on the thread's stack.
 struct SoloTeam {
@@ -460,13 +457,18 @@ inline void check_tree_total(const char* call, double total) {
   }
 }
 
-// Draws and weights that the tree can take.
-inline void check_sample_sizes(const char* call, std::int64_t n, std::uint64_t draws) {
+// A number of weights that a table or the tree can index.
+inline void check_weight_count(std::int64_t n, const char* call = "kp::sample") {
   if (n == 0) throw std::invalid_argument(std::string(call) + ": no weights");
   if (n >= (std::int64_t{1} << 32)) {
     throw std::invalid_argument(std::string(call) + ": " + std::to_string(n) +
                                 " weights; at most 2^32 - 1 are supported");
   }
+}
+
+// Draws and weights that the tree can take.
+inline void check_sample_sizes(const char* call, std::int64_t n, std::uint64_t draws) {
+  check_weight_count(n, call);
   if (draws > (std::uint64_t{1} << 53)) {
     throw std::invalid_argument(std::string(call) + ": " + std::to_string(draws) +
                                 " draws; at most 2^53 are supported");
