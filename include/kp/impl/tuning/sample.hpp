@@ -22,8 +22,7 @@ inline constexpr std::uint64_t kSampleBinomialCost = 50;
 // GPU threads per block's team (powers of two: below the level as wide as
 // the team, each thread splits whole subtrees). Few blocks: 256 threads, so
 // the levels' binomials run side by side; from kSampleGpuManyBlocks on, 64,
-// so that more blocks share a multiprocessor and hide each other's barriers
-// (2^24 items, 2^28 draws on the H100: 4.1 ms with 64, 5.0 with 256).
+// so that more blocks share a multiprocessor and hide each other's barriers.
 inline constexpr int kSampleGpuTeam = 256;
 inline constexpr int kSampleGpuTeamMany = 64;
 inline constexpr std::int64_t kSampleGpuManyBlocks = 2048;
@@ -37,8 +36,8 @@ inline constexpr std::int64_t kSampleBatch = 8;
 // Host draws a task: counted into the rows of the thread that takes it.
 inline constexpr std::uint64_t kSampleDrawTask = 32768;
 // Host draws pick column or alias by arithmetic, not a branch, once the
-// mean share of mispredicted coins passes this (the branch costs about 2.3
-// ns a draw when predicted, 8.4 when half miss; the select 3.8 either way).
+// mean share of mispredicted coins passes this: a predicted branch beats the
+// select, a branch that misses half the time loses to it.
 inline constexpr double kSampleSelectAboveMisses = 1.0 / 16;
 
 }  // namespace kp::impl
