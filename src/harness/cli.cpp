@@ -39,6 +39,12 @@ std::string read_size(const std::string& text, std::uint64_t& value) {
     return "";
   }
   if (text.find_first_of("eE.") != std::string::npos) {
+    // Decimal only: strtod would also skip leading blanks (" -5e6") and read
+    // hex floats, "inf" and "nan".
+    if (text.find_first_not_of("0123456789.eE+-") != std::string::npos ||
+        !(std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '.')) {
+      return "is not a number";
+    }
     char* end = nullptr;
     const double real = std::strtod(text.c_str(), &end);
     if (end != text.c_str() + text.size() || !std::isfinite(real)) return "is not a number";

@@ -4,6 +4,9 @@
 # is copied first so the repository's corpus stays as committed. Needs clang
 # and libclang-rt-dev (libFuzzer's runtime). Exit 0 when no target found
 # anything; a finding's input is left in OUT/<target>/ (crash-*, leak-*, ...).
+# KP_FUZZ_SEED and KP_FUZZ_RUNS fix libFuzzer's seed and cap its runs per
+# target: with both set, a run repeats exactly (CI sets them); unset, each run
+# explores anew.
 #
 #   tests/fuzz/run.sh [SECONDS] [OUT]      default: 60 build/fuzz
 set -euo pipefail
@@ -20,6 +23,9 @@ declare -A sources=(
   [weights]="src/roulette/weight_lines.cpp src/harness/cli.cpp"
   [size]="src/harness/cli.cpp"
 )
+limits=(-max_total_time="$seconds")
+[[ -n ${KP_FUZZ_SEED:-} ]] && limits+=(-seed="$KP_FUZZ_SEED")
+[[ -n ${KP_FUZZ_RUNS:-} ]] && limits+=(-runs="$KP_FUZZ_RUNS")
 status=0
 for target in npy weights size; do
   echo "== fuzz_$target: building"
@@ -30,7 +36,7 @@ for target in npy weights size; do
   mkdir -p "$corpus" "$out/$target"
   cp tests/fuzz/corpus/"$target"/* "$corpus"/
   echo "== fuzz_$target: ${seconds} s from $(ls "$corpus" | wc -l) seeds"
-  if ! (cd "$out/$target" && ASAN_OPTIONS=detect_leaks=1 "../fuzz_$target" -max_total_time="$seconds" \
+  if ! (cd "$out/$target" && ASAN_OPTIONS=detect_leaks=1 "../fuzz_$target" "${limits[@]}" \
     -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "../corpus-$target" \
     >"../fuzz_$target.log" 2>&1); then
     echo "fuzz_$target FOUND something: $out/$target/, log $out/fuzz_$target.log"

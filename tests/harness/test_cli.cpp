@@ -17,9 +17,27 @@ TEST_CASE("parse_size accepts the documented forms", "[cli]") {
 }
 
 TEST_CASE("parse_size rejects bad input with a message naming the option", "[cli]") {
-  for (const char* bad :
-       {"", "-1", "abc", "12abc", "1.5", "1e-3", "3^4", "2^64", "inf", "nan",
-        "18446744073709551616", "99999999999999999999G", "17179869184G", "1e30", " 5", "0x10"}) {
+  for (const char* bad : {"",
+                          "-1",
+                          "abc",
+                          "12abc",
+                          "1.5",
+                          "1e-3",
+                          "3^4",
+                          "2^64",
+                          "inf",
+                          "nan",
+                          "18446744073709551616",
+                          "99999999999999999999G",
+                          "17179869184G",
+                          "1e30",
+                          " 5",
+                          "0x10",
+                          " -5e6",
+                          "\f-5e6",
+                          "0x1.8p3",
+                          "1e+3x",
+                          "+1e3"}) {
     INFO("input '" << bad << "'");
     CHECK_THROWS_AS(parse_size(bad, "--size"), UsageError);
   }
