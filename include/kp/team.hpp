@@ -56,7 +56,7 @@ KOKKOS_INLINE_FUNCTION T team_reduce(const Member& team, T* scratch, const T& va
 
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t team_scan_scratch_size(int team_size, int items) {
-  return impl::tile_scratch_bytes<T>(team_size * items);
+  return impl::tile_scratch_bytes<T>(team_size * items, team_size);
 }
 
 // Scans one tile of `count` <= team_size * items values at `in` into `out`

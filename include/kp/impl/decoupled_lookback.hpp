@@ -29,6 +29,7 @@
 #include <kp/impl/common.hpp>
 #include <kp/impl/host_scan.hpp>
 #include <kp/impl/register_tile.hpp>
+#include <kp/impl/scan_op.hpp>
 #include <kp/impl/tile_plan.hpp>
 
 namespace kp::impl {
@@ -72,13 +73,13 @@ struct PackedTileStatus {
   }
 };
 
-// 64-bit values: a flag word, and one slot per flag for the value. The writer
+// Other sizes: a flag word, and one slot per flag for the value. The writer
 // stores the value, fences, then sets the flag; the reader loads the flag,
 // fences, then the slot the flag names. Each slot is written once per run, so
-// a flag always finds its value.
+// a flag always finds its value. Arithmetic values move in one volatile
+// access, others word by word (bytes where the size is not a multiple of 4).
 template <class Space, class T>
 struct FlaggedTileStatus {
-  static_assert(sizeof(T) == 8);
   View<std::uint32_t*, Space> flags;
   View<T*, Space> aggregates, inclusives;
   std::uint32_t epoch = 1;
@@ -90,8 +91,7 @@ struct FlaggedTileStatus {
   void reset(const Space& space) const { Kokkos::deep_copy(space, flags, std::uint32_t{0}); }
 
   KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
-    volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
-    *slot = value;
+    store(flag == kAggregate ? &aggregates(tile) : &inclusives(tile), value);
     Kokkos::memory_fence();
     Kokkos::atomic_exchange(&flags(tile), tag_flag(epoch, flag));
   }
@@ -100,9 +100,36 @@ struct FlaggedTileStatus {
     const TileFlag flag = untag_flag(epoch, *flag_word);
     if (flag == kNotReady) return flag;
     Kokkos::memory_fence();
-    const volatile T* slot = flag == kAggregate ? &aggregates(tile) : &inclusives(tile);
-    value = *slot;
+    load(flag == kAggregate ? &aggregates(tile) : &inclusives(tile), value);
     return flag;
+  }
+
+ private:
+  // Slots are read and written through volatile accesses, word by word for
+  // a struct; memcpy between a value and its words, so that no T is
+  // accessed through another type.
+  using Word = std::conditional_t<sizeof(T) % 4 == 0, std::uint32_t, unsigned char>;
+  static constexpr int kWords = sizeof(T) / sizeof(Word);
+
+  KOKKOS_INLINE_FUNCTION static void store(T* slot, const T& value) {
+    if constexpr (std::is_arithmetic_v<T>) {
+      *static_cast<volatile T*>(slot) = value;
+    } else {
+      Word words[kWords];
+      memcpy(words, static_cast<const void*>(&value), sizeof(T));
+      volatile Word* out = reinterpret_cast<volatile Word*>(slot);
+      for (int k = 0; k < kWords; ++k) out[k] = words[k];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION static void load(const T* slot, T& value) {
+    if constexpr (std::is_arithmetic_v<T>) {
+      value = *static_cast<const volatile T*>(slot);
+    } else {
+      Word words[kWords];
+      const volatile Word* in = reinterpret_cast<const volatile Word*>(slot);
+      for (int k = 0; k < kWords; ++k) words[k] = in[k];
+      memcpy(static_cast<void*>(&value), words, sizeof(T));
+    }
   }
 };
 
@@ -110,19 +137,32 @@ template <class Space, class T>
 using TileStatus =
     std::conditional_t<sizeof(T) == 4, PackedTileStatus<Space, T>, FlaggedTileStatus<Space, T>>;
 
-template <class Space, class T>
+// CUDA: the tile in registers as 16-byte packs and shuffled between lanes as
+// 32-bit words needs a size of 4, 8 or 16 bytes; the warp's look-back only
+// 32-bit words.
+template <class T>
+inline constexpr bool kRegisterValue = sizeof(T) % 4 == 0 && 16 % sizeof(T) == 0;
+template <class T>
+inline constexpr bool kShuffleValue = sizeof(T) % 4 == 0;
+
+// The scan by `op` (scan_op.hpp) of load(in[i]) into out. An inclusive scan
+// without initial value (has_init false) starts tile 0 at its first element.
+template <class Space, class T, class Op = ScanSum<T>, class In = T, class Load = Identity>
 struct ChainedScanTiles {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
-  View<const T*, Space> in;
+  View<const In*, Space> in;
   View<T*, Space> out;
   TileStatus<Space, T> status;
   View<std::int32_t, Space> next_tile;
   TilePlan plan;
   bool inclusive;
-  T init;  // the prefix of tile 0: 0, or an exclusive scan's initial value
+  T init;         // what precedes tile 0, if has_init
+  bool has_init;  // always for exclusive scans and sums (0)
 
   bool in_registers;  // CUDA: RegisterTile instead of the scratch-staged TileScan
   bool stream;        // host: non-temporal stores (host_scan_streams)
+  Op op;
+  Load load;
 
   // A class-scope constant: nvcc does not let device code call the
   // constexpr host function is_gpu_space itself.
@@ -138,7 +178,8 @@ struct ChainedScanTiles {
     }
     team.team_broadcast(tile, 0);
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda> && std::is_same_v<In, T> &&
+                  kRegisterValue<T>) {
       if (in_registers) {
         scan_in_registers(team, tile);
         return;
@@ -151,20 +192,23 @@ struct ChainedScanTiles {
         return;
       }
     }
-    const auto scan = tile_scan(team, plan, tile, in.data(), in.extent(0));
-    T tile_sum = 0;
+    const auto scan = tile_scan<T>(team, plan, tile, in.data(), in.extent(0), op, load);
+    T tile_sum{};
     const T thread_prefix = scan.exclusive_prefix(scan.load(), tile_sum);
-    T tile_prefix = 0;
+    Running<T> tile_prefix{};
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-    if (team.team_size() >= kWarp) {
-      if (team.team_rank() < kWarp) tile_prefix = warp_look_back(tile, tile_sum);
+    if (kShuffleValue<T> && team.team_size() >= kWarp) {
+      if constexpr (kShuffleValue<T>) {
+        if (team.team_rank() < kWarp) tile_prefix = warp_look_back(tile, tile_sum);
+      }
     } else
 #endif
     {
       if (team.team_rank() == 0) tile_prefix = look_back(tile, tile_sum);
     }
-    team.team_broadcast(tile_prefix, 0);
-    scan.scan_and_store(tile_prefix + thread_prefix, inclusive, out.data() + plan.begin(tile));
+    tile_prefix = scan.broadcast(tile_prefix);
+    scan.scan_and_store(scan.start(tile_prefix, thread_prefix), inclusive,
+                        out.data() + plan.begin(tile));
   }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
@@ -177,49 +221,53 @@ struct ChainedScanTiles {
     const int count = static_cast<int>(left < plan.tile ? left : plan.tile);
     T* const shared =
         static_cast<T*>(team.team_scratch(0).get_shmem(register_tile_scratch_bytes<T>()));
-    RegisterTile<T> registers;
+    RegisterTile<T, Op, Load> registers(op, load);
     registers.load(in.data() + begin, count, rank);
     registers.scan(team, shared, rank);
     T* const tile_prefix = shared + kRegisterWarps * kRegisterPacks;
+    bool* const tile_prefix_any = reinterpret_cast<bool*>(tile_prefix + 1);
     if (rank < kWarp) {
-      const T prefix = warp_look_back(tile, registers.total);
-      if (rank == 0) *tile_prefix = prefix;
+      const Running<T> prefix = warp_look_back(tile, registers.total);
+      if (rank == 0) {
+        *tile_prefix = prefix.value;
+        *tile_prefix_any = prefix.any;
+      }
     }
     team.team_barrier();
-    registers.store(*tile_prefix, inclusive, out.data() + begin, count, rank);
+    registers.store(Running<T>{*tile_prefix, *tile_prefix_any}, inclusive, out.data() + begin,
+                    count, rank);
   }
 
   // Look-back by the 32 lanes of a warp, each reading one predecessor: lane
   // i reads tile base - i. The window is re-read until none of it is
   // NOT_READY, then the nearest INCLUSIVE lane (lowest set bit of a ballot)
   // ends the walk: the aggregates of the nearer lanes and its prefix are
-  // summed by a warp scan, which only ever adds adjacent tiles. With no
-  // INCLUSIVE in the window, the window's sum is added and the walk moves 32
-  // tiles further back. Every lane returns the prefix; lane 0 publishes.
-  __device__ T warp_look_back(std::int32_t tile, const T& tile_sum) const {
+  // combined by a warp scan in sequence order (the lanes hold it backwards),
+  // which only ever joins adjacent tiles. With no INCLUSIVE in the window,
+  // the window's combination goes before what the walk has so far, and the
+  // walk moves 32 tiles further back. Every lane returns the prefix; lane 0
+  // publishes.
+  __device__ Running<T> warp_look_back(std::int32_t tile, const T& tile_sum) const {
     const int lane = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x) % kWarp;
-    if (tile == 0) {
-      if (lane == 0) status.publish(0, kInclusive, init + tile_sum);
-      return init;
-    }
+    if (tile == 0) return first_tile(lane == 0, tile_sum);
     if (lane == 0) status.publish(tile, kAggregate, tile_sum);
-    T prefix = 0;
+    Running<T> prefix{T{}, false};
     for (std::int32_t base = tile - 1;; base -= kWarp) {
       const std::int32_t p = base - lane;
-      T value = 0;
+      // Lanes past the nearest INCLUSIVE never count: any value will do.
+      T value = tile_sum;
       TileFlag flag = kInclusive;  // lanes before tile 0 never count: tile 0 is INCLUSIVE
       do {
         if (p >= 0) flag = status.read(p, value);
       } while (__any_sync(0xffffffffu, flag == kNotReady));
       const unsigned inclusive_lanes = __ballot_sync(0xffffffffu, flag == kInclusive);
       const int last = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : kWarp - 1;
-      if (lane > last) value = 0;
-      // Lane `last` holds the sum of lanes 0..last; the walk adds it nearest first.
-      const T window = shuffle_from(warp_inclusive_scan(value, lane), last);
-      prefix = window + prefix;
+      // Lane `last` holds the combination of lanes last..0, in sequence order.
+      const T window = shuffle_from(warp_inclusive_scan<true>(value, lane, op), last);
+      prefix = Running<T>{prefix.any ? op(window, prefix.value) : window, true};
       if (inclusive_lanes) break;
     }
-    if (lane == 0) status.publish(tile, kInclusive, prefix + tile_sum);
+    if (lane == 0) status.publish(tile, kInclusive, op(prefix.value, tile_sum));
     return prefix;
   }
 #endif
@@ -228,9 +276,17 @@ struct ChainedScanTiles {
   KOKKOS_INLINE_FUNCTION void scan_on_host(std::int32_t tile) const {
     const std::int64_t begin = plan.begin(tile);
     const std::int64_t left = static_cast<std::int64_t>(in.extent(0)) - begin;
-    const HostTileScan<T> scan(in.data() + begin,
-                               static_cast<int>(left < plan.tile ? left : plan.tile));
-    scan.store(look_back(tile, scan.total()), inclusive, out.data() + begin, stream);
+    const int count = static_cast<int>(left < plan.tile ? left : plan.tile);
+    const HostTileScan<T, Op, In, Load> scan(op, load);
+    const In* const x = in.data() + begin;
+    scan.scan(x, count, look_back(tile, scan.total(x, count)), inclusive, out.data() + begin,
+              stream);
+  }
+
+  // Tile 0: publishes its inclusive prefix; returns what precedes it.
+  KOKKOS_INLINE_FUNCTION Running<T> first_tile(bool publish, const T& tile_sum) const {
+    if (publish) status.publish(0, kInclusive, has_init ? op(init, tile_sum) : tile_sum);
+    return Running<T>{init, has_init};
   }
 
   // On the host a predecessor may belong to a descheduled thread (more
@@ -243,27 +299,24 @@ struct ChainedScanTiles {
 #endif
   }
 
-  // Returns the sum of all tiles before `tile` and publishes this tile's
-  // inclusive prefix. Sums are accumulated right to left over adjacent
-  // tiles, so they stay exact wherever the sequential scan is.
-  KOKKOS_INLINE_FUNCTION T look_back(std::int32_t tile, const T& tile_sum) const {
-    if (tile == 0) {
-      status.publish(0, kInclusive, init + tile_sum);
-      return init;
-    }
+  // Returns the combination of all tiles before `tile` and publishes this
+  // tile's inclusive prefix. Accumulated right to left over adjacent tiles,
+  // earlier on the left, so exact wherever the sequential scan is.
+  KOKKOS_INLINE_FUNCTION Running<T> look_back(std::int32_t tile, const T& tile_sum) const {
+    if (tile == 0) return first_tile(true, tile_sum);
     status.publish(tile, kAggregate, tile_sum);
-    T prefix = 0;
+    T prefix{};
     for (std::int32_t p = tile - 1;; --p) {
-      T value = 0;
+      T value{};
       TileFlag flag;
       for (int polls = 1; (flag = status.read(p, value)) == kNotReady; ++polls) {
         back_off(polls);
       }
-      prefix = value + prefix;
+      prefix = p == tile - 1 ? value : op(value, prefix);
       if (flag == kInclusive) break;
     }
-    status.publish(tile, kInclusive, prefix + tile_sum);
-    return prefix;
+    status.publish(tile, kInclusive, op(prefix, tile_sum));
+    return Running<T>{prefix, true};
   }
 };
 
@@ -278,17 +331,26 @@ struct ChainedScanTiles {
 // lanes.
 // 65536 (256 KiB of floats, 512 KiB of doubles) stays in a 512 KiB L2.
 inline constexpr int kHostLookbackTile = 65536;
+// GPU values of other sizes: tiles of 256 threads x 4 values in scratch.
 template <class Space, class T>
 TilePlan lookback_plan(std::int64_t n) {
-  return is_gpu_space<Space>() ? make_tile_plan(n, kRegisterTeam, kRegisterItems<T>)
-                               : make_tile_plan(n, 1, kHostLookbackTile);
+  if (!is_gpu_space<Space>()) return make_tile_plan(n, 1, kHostLookbackTile);
+  if constexpr (kRegisterValue<T>) {
+    return make_tile_plan(n, kRegisterTeam, kRegisterItems<T>);
+  } else {
+    return make_tile_plan(n, kRegisterTeam, 4);
+  }
 }
 
 // CUDA: registers capped so that several teams of 256 share an SM (more
 // tiles loading while others wait on the look-back): 5 for 4-byte values
-// (48 registers a thread, no spills), 4 for 8-byte ones (64 registers).
+// (48 registers a thread, no spills), 4 for 8-byte ones (64 registers), 2
+// for larger ones (128 registers: a 16-byte value's packs and prefixes alone
+// take 32).
 template <class T>
-inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4 ? 5 : 4;
+inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4   ? 5
+                                           : sizeof(T) == 8 ? 4
+                                                            : 2;
 // Host: the teams (one thread each) handed out one at a time as threads come
 // free. A static schedule gave each thread an equal share of the tiles, so a
 // slower or busier core held back every tile after its own.
@@ -323,10 +385,19 @@ class DecoupledLookbackScan {
 
   std::int64_t capacity() const { return capacity_; }
 
-  // out = the scan of in, starting from `init`; in and out may be the same
-  // array. plan.tiles <= capacity(). Asynchronous on `space`.
+  // out = the sum scan of in, starting from `init`; in and out may be the
+  // same array. plan.tiles <= capacity(). Asynchronous on `space`.
   void run(const Space& space, const TilePlan& plan, const View<const T*, Space>& in,
            const View<T*, Space>& out, bool inclusive, const T& init) const {
+    run(space, plan, in, out, inclusive, Running<T>{init, true}, ScanSum<T>(), Identity());
+  }
+
+  // out = the scan by `op` of load(in[i]), after `init` (empty: an inclusive
+  // scan from the first element).
+  template <class Op, class In, class Load>
+  void run(const Space& space, const TilePlan& plan, const View<const In*, Space>& in,
+           const View<T*, Space>& out, bool inclusive, const Running<T>& init, const Op& op,
+           const Load& load) const {
     if (plan.tiles == 0) return;
     if (plan.tiles > capacity_)
       throw std::logic_error("kp::impl::DecoupledLookbackScan: too small");
@@ -346,19 +417,28 @@ class DecoupledLookbackScan {
                          LookbackPolicy<Space, T>(space, static_cast<int>(plan.tiles), plan.team)
                              .set_chunk_size(1)
                              .set_scratch_size(0, Kokkos::PerTeam(scratch)),
-                         ChainedScanTiles<Space, T>{in, out, status, next_tile_, plan, inclusive,
-                                                    init, registers, stream});
+                         ChainedScanTiles<Space, T, Op, In, Load>{in, out, status, next_tile_, plan,
+                                                                  inclusive, init.value, init.any,
+                                                                  registers, stream, op, load});
   }
 
  private:
-  // The register path: CUDA, its tile shape, and 16-byte aligned arrays.
-  static bool in_registers(const TilePlan& plan, const T* in, const T* out) {
-    const auto aligned = [](const T* p) {
+  // The register path: CUDA, values of the same type in and out that fill
+  // 16-byte packs, its tile shape, and 16-byte aligned arrays.
+  template <class In>
+  static bool in_registers(const TilePlan& plan, const In* in, const T* out) {
+    const auto aligned = [](const void* p) {
       return reinterpret_cast<std::uintptr_t>(p) % kPackBytes == 0;
     };
 #if defined(KOKKOS_ENABLE_CUDA)
-    return std::is_same_v<Space, Kokkos::Cuda> && plan.team == kRegisterTeam &&
-           plan.items == kRegisterItems<T> && aligned(in) && aligned(out);
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda> && std::is_same_v<In, T> &&
+                  kRegisterValue<T>) {
+      return plan.team == kRegisterTeam && plan.items == kRegisterItems<T> && aligned(in) &&
+             aligned(out);
+    } else {
+      (void)aligned, (void)plan, (void)in, (void)out;
+      return false;
+    }
 #else
     (void)aligned, (void)plan, (void)in, (void)out;
     return false;

@@ -28,6 +28,8 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+
+#include <kp/impl/scan_op.hpp>
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
 #include <emmintrin.h>
 #include <unistd.h>
@@ -60,45 +62,57 @@ inline bool host_scan_streams(std::int64_t elements, std::size_t size) {
 #endif
 }
 
-template <class T>
+// The scan of x[0, count) by `op` (scan_op.hpp), each element entering as
+// load(x[i]). The sum of signed integers runs in their unsigned type.
+template <class T, class Op = ScanSum<T>, class In = T, class Load = Identity>
 class HostTileScan {
-  using A = typename std::conditional_t<std::is_integral_v<T> && std::is_signed_v<T>,
+  static constexpr bool kSum = is_scan_sum<Op>;
+  using A = typename std::conditional_t<kSum && std::is_integral_v<T> && std::is_signed_v<T>,
                                         std::make_unsigned<T>, std::common_type<T>>::type;
 
  public:
-  // Sums x[0, count).
-  KOKKOS_INLINE_FUNCTION HostTileScan(const T* x, int count) : x_(x), count_(count) {
-    A lanes[kHostSumLanes] = {};
-    int i = 0;
-    for (; i + kHostSumLanes <= count; i += kHostSumLanes) {
-      for (int s = 0; s < kHostSumLanes; ++s) lanes[s] += A(x[i + s]);
+  KOKKOS_INLINE_FUNCTION explicit HostTileScan(const Op& op = Op(), const Load& load = Load())
+      : op_(op), load_(load) {}
+
+  // The combination of x[0, count), count >= 1: in kHostSumLanes lanes for
+  // a commutative sum, in index order otherwise.
+  KOKKOS_INLINE_FUNCTION T total(const In* x, int count) const {
+    if constexpr (kSum) {
+      A lanes[kHostSumLanes] = {};
+      int i = 0;
+      for (; i + kHostSumLanes <= count; i += kHostSumLanes) {
+        for (int s = 0; s < kHostSumLanes; ++s) lanes[s] += get(x[i + s]);
+      }
+      A sum = A(0);
+      for (int s = 0; s < kHostSumLanes; ++s) sum += lanes[s];
+      for (; i < count; ++i) sum += get(x[i]);
+      return T(sum);
+    } else {
+      A sum = get(x[0]);
+      for (int i = 1; i < count; ++i) sum = join(sum, get(x[i]));
+      return T(sum);
     }
-    A sum = A(0);
-    for (int s = 0; s < kHostSumLanes; ++s) sum += lanes[s];
-    for (; i < count; ++i) sum += A(x[i]);
-    total_ = T(sum);
   }
 
-  KOKKOS_INLINE_FUNCTION T total() const { return total_; }
-
-  // y[i] = prefix + x[0] + ... + x[i] (inclusive) or + x[i - 1] (exclusive).
-  // y may be x: a block is read whole before it is written.
-  // stream: non-temporal stores (host_scan_streams).
-  KOKKOS_INLINE_FUNCTION void store(T prefix, bool inclusive, T* y, bool stream) const {
-    scan(x_, count_, prefix, inclusive, y, stream);
-  }
-
-  // The same for any x[0, count) in one pass (one thread's whole scan);
-  // returns prefix plus the sum of x.
-  KOKKOS_INLINE_FUNCTION static T scan(const T* x, std::int64_t count, T prefix, bool inclusive,
-                                       T* y, bool stream = false) {
+  // y[i] = prefix op x[0] op ... op x[i] (inclusive) or ... x[i - 1]
+  // (exclusive, where prefix is never empty). y may be x: a block is read
+  // whole before it is written. stream: non-temporal stores
+  // (host_scan_streams). Returns prefix op the combination of x.
+  KOKKOS_INLINE_FUNCTION T scan(const In* x, std::int64_t count, const Running<T>& prefix,
+                                bool inclusive, T* y, bool stream = false) const {
+    if (!prefix.any) {  // an inclusive scan's first element is itself
+      if (count == 0) return prefix.value;
+      const T first = T(get(x[0]));
+      y[0] = first;
+      return scan(x + 1, count - 1, Running<T>{first, true}, inclusive, y + 1, stream);
+    }
 #if defined(KP_HOST_STREAM_STORES)
     if constexpr (kStreamable) {
-      if (stream) return streamed_scan(x, count, prefix, inclusive, y);
+      if (stream) return streamed_scan(x, count, prefix.value, inclusive, y);
     }
 #endif
     (void)stream;
-    A carry = A(prefix);
+    A carry = A(prefix.value);
     std::int64_t i = 0;
     for (; i + kHostScanLanes <= count; i += kHostScanLanes) {
       T out[kHostScanLanes];
@@ -108,29 +122,46 @@ class HostTileScan {
     return T(scalar_scan(x, i, count, carry, inclusive, y));
   }
 
+  // The sum's form: y[i] = prefix + x[0] + ... (one thread's whole scan).
+  KOKKOS_INLINE_FUNCTION static T scan(const In* x, std::int64_t count, T prefix, bool inclusive,
+                                       T* y, bool stream = false) {
+    return HostTileScan().scan(x, count, Running<T>{prefix, true}, inclusive, y, stream);
+  }
+
  private:
+  KOKKOS_INLINE_FUNCTION A get(const In& x) const {
+    return A(static_cast<T>(load_(x)));
+  }
+  KOKKOS_INLINE_FUNCTION A join(const A& a, const A& b) const {
+    if constexpr (kSum) {
+      return a + b;
+    } else {
+      return op_(a, b);
+    }
+  }
+
   // A block of kHostScanLanes values: its own inclusive prefix, independent
   // of the other blocks, then the carry. Returns the carry past the block.
-  KOKKOS_INLINE_FUNCTION static A block_scan(const T* x, A carry, bool inclusive, T* out) {
+  KOKKOS_INLINE_FUNCTION A block_scan(const In* x, A carry, bool inclusive, T* out) const {
     A block[kHostScanLanes];  // the block's inclusive prefix
-    block[0] = A(x[0]);
-    for (int s = 1; s < kHostScanLanes; ++s) block[s] = block[s - 1] + A(x[s]);
+    block[0] = get(x[0]);
+    for (int s = 1; s < kHostScanLanes; ++s) block[s] = join(block[s - 1], get(x[s]));
     if (inclusive) {
-      for (int s = 0; s < kHostScanLanes; ++s) out[s] = T(carry + block[s]);
+      for (int s = 0; s < kHostScanLanes; ++s) out[s] = T(join(carry, block[s]));
     } else {
       out[0] = T(carry);
-      for (int s = 1; s < kHostScanLanes; ++s) out[s] = T(carry + block[s - 1]);
+      for (int s = 1; s < kHostScanLanes; ++s) out[s] = T(join(carry, block[s - 1]));
     }
-    return carry + block[kHostScanLanes - 1];
+    return join(carry, block[kHostScanLanes - 1]);
   }
 
   // Elements [i, end) one at a time; returns the carry past them.
-  KOKKOS_INLINE_FUNCTION static A scalar_scan(const T* x, std::int64_t i, std::int64_t end, A carry,
-                                              bool inclusive, T* y) {
+  KOKKOS_INLINE_FUNCTION A scalar_scan(const In* x, std::int64_t i, std::int64_t end, A carry,
+                                       bool inclusive, T* y) const {
     for (; i < end; ++i) {
-      const A v = A(x[i]);
+      const A v = get(x[i]);
       if (!inclusive) y[i] = T(carry);
-      carry += v;
+      carry = join(carry, v);
       if (inclusive) y[i] = T(carry);
     }
     return carry;
@@ -141,11 +172,11 @@ class HostTileScan {
                                       16 % sizeof(T) == 0 && std::is_trivially_copyable_v<T>;
 
 #if defined(KP_HOST_STREAM_STORES)
-  // The same sums as scan's, each block stored with non-temporal 16-byte
+  // The same values as scan's, each block stored with non-temporal 16-byte
   // stores once y is 16-byte aligned (the elements before that one at a
   // time). The fence orders the streamed stores before whatever this
   // thread publishes next (the look-back's flags, the end of the kernel).
-  static T streamed_scan(const T* x, std::int64_t count, T prefix, bool inclusive, T* y) {
+  T streamed_scan(const In* x, std::int64_t count, T prefix, bool inclusive, T* y) const {
     const std::int64_t misaligned =
         static_cast<std::int64_t>((16 - reinterpret_cast<std::uintptr_t>(y) % 16) % 16);
     std::int64_t i = misaligned % sizeof(T) == 0 ? misaligned / sizeof(T) : count;
@@ -166,9 +197,8 @@ class HostTileScan {
   }
 #endif
 
-  const T* x_;
-  int count_;
-  T total_;
+  Op op_;
+  Load load_;
 };
 
 }  // namespace kp::impl

@@ -13,6 +13,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
 #include <kp/impl/vector_reduce.hpp>
 
@@ -25,10 +26,11 @@ inline constexpr int kRegisterWarps = kRegisterTeam / kWarp;
 template <class T>
 inline constexpr int kRegisterItems = kRegisterPacks* Pack<T>::width;
 
-// Scratch for the warp totals of every segment, and the tile prefix.
+// Scratch for the warp totals of every segment, and the tile prefix with
+// its "empty" flag (a slot of its own).
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
-  return (sizeof(T) * (kRegisterWarps * kRegisterPacks + 1) + 7) / 8 * 8;
+  return (sizeof(T) * (kRegisterWarps * kRegisterPacks + 2) + 7) / 8 * 8;
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
@@ -55,35 +57,51 @@ __device__ T shuffle_from(const T& value, int lane) {
   return out;
 }
 
-// Lane i gets the sum of lanes 0..i (all 32 lanes must call it).
-template <class T>
-__device__ T warp_inclusive_scan(T value, int lane) {
+// Lane i gets the combination by `op` of lanes 0..i (all 32 lanes must
+// call it). kReversed: the lanes hold the sequence backwards (lane 0 its
+// last element), so a lower lane's partial goes on the right.
+template <bool kReversed = false, class T, class Op = ScanSum<T>>
+__device__ T warp_inclusive_scan(T value, int lane, const Op& op = Op()) {
   for (int delta = 1; delta < kWarp; delta *= 2) {
     const T lower = shuffle_up(value, delta);
-    if (lane >= delta) value = lower + value;
+    if (lane >= delta) value = kReversed ? op(value, lower) : op(lower, value);
   }
   return value;
 }
 
-template <class T>
+template <class T, class Op = ScanSum<T>, class Load = Identity>
 struct RegisterTile {
   using Pack = Pack<T>;
   static constexpr int W = Pack::width;
 
   Pack packs[kRegisterPacks];
-  T prefix[kRegisterPacks];  // sum of the tile before each of this thread's packs
-  T total;                   // the tile's sum
+  T prefix[kRegisterPacks];  // the tile before each of this thread's packs (thread 0's first: none)
+  T total;                   // the whole tile's
+  Op op;
+  Load loader;
 
-  // `count` values at `in` (16-byte aligned), zeros past the end.
+  __device__ RegisterTile(const Op& op_, const Load& loader_) : op(op_), loader(loader_) {}
+
+  // `count` values at `in` (16-byte aligned), each through `loader`; past
+  // the end zeros for the sum, else the first value (their results are
+  // never stored and come after every stored one).
   __device__ void load(const T* in, int count, int rank) {
     if (count == kRegisterTeam * kRegisterItems<T>) {
       const Pack* source = reinterpret_cast<const Pack*>(in);
       for (int k = 0; k < kRegisterPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
+      if constexpr (!std::is_same_v<Load, Identity>) {
+        for (int k = 0; k < kRegisterPacks; ++k) {
+          for (int j = 0; j < W; ++j) packs[k].lane[j] = static_cast<T>(loader(packs[k].lane[j]));
+        }
+      }
       return;
     }
+    const T fill = is_scan_sum<Op> ? T(0) : static_cast<T>(loader(in[0]));
     for (int k = 0; k < kRegisterPacks; ++k) {
       const int first = (k * kRegisterTeam + rank) * W;
-      for (int j = 0; j < W; ++j) packs[k].lane[j] = first + j < count ? in[first + j] : T(0);
+      for (int j = 0; j < W; ++j) {
+        packs[k].lane[j] = first + j < count ? static_cast<T>(loader(in[first + j])) : fill;
+      }
     }
   }
 
@@ -94,35 +112,40 @@ struct RegisterTile {
     const int lane = rank % kWarp, warp = rank / kWarp;
     for (int k = 0; k < kRegisterPacks; ++k) {  // prefix[k]: within the warp, for now
       T sum = packs[k].lane[0];
-      for (int j = 1; j < W; ++j) sum += packs[k].lane[j];
-      const T inclusive = warp_inclusive_scan(sum, lane);
+      for (int j = 1; j < W; ++j) sum = op(sum, packs[k].lane[j]);
+      const T inclusive = warp_inclusive_scan(sum, lane, op);
       const T exclusive = shuffle_up(inclusive, 1);
-      prefix[k] = lane == 0 ? T(0) : exclusive;
+      prefix[k] = lane == 0 ? T{} : exclusive;
       if (lane == kWarp - 1) shared[k * kRegisterWarps + warp] = inclusive;
     }
     team.team_barrier();
-    // Segments in order, warps in order within each: adjacent ranges only.
-    T running = 0;
+    // Segments in order, warps in order within each: adjacent ranges only,
+    // earlier on the left. Nothing precedes segment 0 of warp 0.
+    T running = shared[0];
     for (int k = 0; k < kRegisterPacks; ++k) {
       for (int w = 0; w < kRegisterWarps; ++w) {
-        if (w == warp) prefix[k] = running + prefix[k];
-        running += shared[k * kRegisterWarps + w];
+        if (k == 0 && w == 0) continue;
+        if (w == warp) prefix[k] = lane == 0 ? running : op(running, prefix[k]);
+        running = op(running, shared[k * kRegisterWarps + w]);
       }
     }
     total = running;
   }
 
-  // Writes the scan of this thread's packs, starting from `tile_prefix`.
-  __device__ void store(T tile_prefix, bool inclusive, T* out, int count, int rank) const {
+  // Writes the scan of this thread's packs, starting after `tile_prefix`
+  // (empty only for an inclusive scan's first tile).
+  __device__ void store(const Running<T>& tile_prefix, bool inclusive, T* out, int count,
+                        int rank) const {
     const bool whole = count == kRegisterTeam * kRegisterItems<T>;
     for (int k = 0; k < kRegisterPacks; ++k) {
-      T running = tile_prefix + prefix[k];
+      Running<T> running =
+          k == 0 && rank == 0 ? tile_prefix : Running<T>{tile_prefix.then(op, prefix[k]), true};
       Pack result;
       for (int j = 0; j < W; ++j) {
         const T x = packs[k].lane[j];
-        if (!inclusive) result.lane[j] = running;
-        running += x;
-        if (inclusive) result.lane[j] = running;
+        if (!inclusive) result.lane[j] = running.value;
+        push(op, running, x);
+        if (inclusive) result.lane[j] = running.value;
       }
       const int p = k * kRegisterTeam + rank;
       if (whole) {

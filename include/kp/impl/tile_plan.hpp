@@ -23,7 +23,7 @@ struct TilePlan {
   // Team scratch for a tile of T: only teams of several threads stage it.
   template <class T>
   KOKKOS_INLINE_FUNCTION std::size_t scratch_bytes() const {
-    return team > 1 ? tile_scratch_bytes<T>(tile) : 0;
+    return team > 1 ? tile_scratch_bytes<T>(tile, team) : 0;
   }
 };
 
@@ -49,14 +49,25 @@ Kokkos::TeamPolicy<Space> tile_policy(const TilePlan& plan) {
       .set_scratch_size(0, Kokkos::PerTeam(plan.scratch_bytes<T>()));
 }
 
-// The team-level scan of tile `t` of `in` (the last tile may be partial).
-template <class T, class Member>
-KOKKOS_INLINE_FUNCTION TileScan<T, Member> tile_scan(const Member& team, const TilePlan& plan,
-                                                     std::int64_t t, const T* in, std::int64_t n) {
+// The team-level scan by `op` of tile `t` of `in` (the last tile may be
+// partial), each value entering as load(in[i]).
+template <class T, class Op, class Load, class In, class Member>
+KOKKOS_INLINE_FUNCTION TileScan<T, Member, Op, In, Load> tile_scan(const Member& team,
+                                                                   const TilePlan& plan,
+                                                                   std::int64_t t, const In* in,
+                                                                   std::int64_t n, const Op& op,
+                                                                   const Load& load) {
   const std::int64_t begin = plan.begin(t);
   const int count = static_cast<int>(n - begin < plan.tile ? n - begin : plan.tile);
   T* shared = static_cast<T*>(team.team_scratch(0).get_shmem(plan.scratch_bytes<T>()));
-  return TileScan<T, Member>(team, shared, plan.items, in + begin, count);
+  return TileScan<T, Member, Op, In, Load>(team, shared, plan.items, in + begin, count, op, load);
+}
+
+// The sum's.
+template <class T, class Member>
+KOKKOS_INLINE_FUNCTION TileScan<T, Member> tile_scan(const Member& team, const TilePlan& plan,
+                                                     std::int64_t t, const T* in, std::int64_t n) {
+  return tile_scan<T>(team, plan, t, in, n, ScanSum<T>(), Identity());
 }
 
 }  // namespace kp::impl

@@ -1,0 +1,37 @@
+#pragma once
+// Binary operations for kp's scans and reductions, callable on every space.
+//
+//   kp::inclusive_scan(space, x, running_max, kp::maximum<float>{});
+//
+// maximum / minimum propagate NaN: a combination holding a NaN is the
+// earliest NaN of its elements (bit for bit), so a max-scan is NaN from the
+// first NaN on. Otherwise ties keep the earlier value, so -0.0 and +0.0
+// come out as the sequential scan's. Infinities order as usual. Each
+// result is one of its operands, so every grouping gives the sequential
+// answer exactly. Both are associative; neither needs an identity.
+#include <Kokkos_Core.hpp>
+
+namespace kp {
+
+template <class T>
+struct plus {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }
+};
+
+template <class T>
+struct maximum {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const {
+    if (a != a) return a;  // NaN: only NaN compares unequal to itself
+    return b > a || b != b ? b : a;
+  }
+};
+
+template <class T>
+struct minimum {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const {
+    if (a != a) return a;
+    return b < a || b != b ? b : a;
+  }
+};
+
+}  // namespace kp

@@ -1,0 +1,212 @@
+// kp::inclusive_scan / kp::exclusive_scan with an operation on every enabled
+// space: a non-commutative one (composition of affine maps modulo a prime,
+// in 4-, 8- and 16-byte values) across the tiles, threads and blocks of
+// every algorithm, exact against the sequential scan; max / min scans
+// through NaN, infinities and signed zeros, bit for bit.
+#include <kp/ops.hpp>
+#include <kp/scan.hpp>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "kp/helpers.hpp"
+
+using namespace kp::test;
+
+namespace {
+
+// x -> a x + b modulo kPrime, stored in Word.
+template <class Word, std::uint64_t kPrime>
+struct Affine {
+  Word a, b;
+  bool operator==(const Affine& o) const { return a == o.a && b == o.b; }
+};
+
+// op(f, g) = g after f: f holds the earlier elements. Not commutative.
+template <class Word, std::uint64_t kPrime>
+struct Compose {
+  using A = Affine<Word, kPrime>;
+  KOKKOS_INLINE_FUNCTION A operator()(const A& f, const A& g) const {
+    A h;
+    h.a = static_cast<Word>(std::uint64_t{g.a} * f.a % kPrime);
+    h.b = static_cast<Word>((std::uint64_t{g.a} * f.b + g.b) % kPrime);
+    return h;
+  }
+};
+
+using Affine4 = Affine<std::uint16_t, 65521>;
+using Affine8 = Affine<std::uint32_t, 2147483647>;
+using Affine16 = Affine<std::uint64_t, 2147483647>;
+template <class A>
+struct ComposeOf;
+template <class Word, std::uint64_t kPrime>
+struct ComposeOf<Affine<Word, kPrime>> {
+  using type = Compose<Word, kPrime>;
+};
+
+template <class T, class Op>
+std::vector<T> sequential(const std::vector<T>& x, bool inclusive, const T* init, Op op) {
+  std::vector<T> out(x.size());
+  bool any = init != nullptr;
+  T run = any ? *init : T{};
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (!inclusive) out[i] = run;
+    run = any ? op(run, x[i]) : x[i];
+    any = true;
+    if (inclusive) out[i] = run;
+  }
+  return out;
+}
+
+template <class Space>
+std::vector<kp::Algorithm> scan_algorithms() {
+  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
+                                           kp::Algorithm::decoupled_lookback};
+  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::Algorithm::sequential);
+  return algorithms;
+}
+
+// Every form (inclusive, exclusive, in place) of the scan of x by op.
+template <class Space, class T, class Op, class Equal>
+void check_op_scans(const std::vector<T>& x, const T& init, Op op, Equal equal,
+                    const std::vector<Shape>& shapes = kShapes) {
+  const std::int64_t n = static_cast<std::int64_t>(x.size());
+  const auto inclusive = sequential(x, true, static_cast<const T*>(nullptr), op);
+  const auto exclusive = sequential(x, false, &init, op);
+  for (const Shape shape : shapes) {
+    for (const kp::Algorithm a : scan_algorithms<Space>()) {
+      INFO("n " << n << ", " << sizeof(T) << "-byte values, " << shape_name(shape) << ", "
+                << kp::name(a));
+      const auto in = to_space<Space>(x, shape);
+      auto out = to_space<Space>(std::vector<T>(n), shape);
+      kp::inclusive_scan(Space(), in, out, op, a);
+      CHECK(equal(to_host<Space>(out), inclusive));
+      kp::exclusive_scan(Space(), in, out, init, op, a);
+      CHECK(equal(to_host<Space>(out), exclusive));
+      auto both = to_space<Space>(x, shape);
+      kp::inclusive_scan(Space(), both, both, op, a);
+      CHECK(equal(to_host<Space>(both), inclusive));
+      both = to_space<Space>(x, shape);
+      kp::exclusive_scan(Space(), both, both, init, op, a);
+      CHECK(equal(to_host<Space>(both), exclusive));
+    }
+  }
+}
+
+template <class A>
+std::vector<A> affine_maps(std::int64_t n, std::uint64_t prime) {
+  std::vector<A> x(n);
+  std::uint64_t state = 12345;
+  for (auto& f : x) {
+    state = kp::impl::splitmix64(state);
+    f.a = static_cast<decltype(f.a)>(1 + (state >> 8) % (prime - 1));  // invertible: never 0
+    f.b = static_cast<decltype(f.b)>((state >> 40) % prime);
+  }
+  return x;
+}
+
+// Equal element by element; says where not.
+const auto same = [](const auto& a, const auto& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!(a[i] == b[i])) {
+      UNSCOPED_INFO("first difference at " << i << " of " << a.size());
+      return false;
+    }
+  }
+  return true;
+};
+
+template <class Space, class A>
+void check_affine(std::int64_t n) {
+  using Op = typename ComposeOf<A>::type;
+  const std::uint64_t prime = std::is_same_v<A, Affine4> ? 65521 : 2147483647;
+  const A init{3, 7};
+  check_op_scans<Space>(affine_maps<A>(n, prime), init, Op{}, same);
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp operator scans of affine maps equal the sequential scan",
+                        "[kp][scan][op]", Spaces) {
+  using Space = TestType;
+  for (const std::int64_t n : kEdgeSizes) {
+    check_affine<Space, Affine4>(n);
+    check_affine<Space, Affine8>(n);
+    check_affine<Space, Affine16>(n);
+  }
+  // Around the host tiles (kHostLookbackTile) and the blocks in them.
+  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  for (const std::int64_t n : {tile + 1, 3 * tile + 6}) {
+    check_affine<Space, Affine4>(n);
+    check_affine<Space, Affine16>(n);
+  }
+}
+
+// Bitwise: a scan of max / min returns one of its inputs, so the NaN's bits
+// and the sign of zero must be the sequential scan's.
+TEMPLATE_LIST_TEST_CASE("kp max and min scans through NaN, infinities and signed zeros",
+                        "[kp][scan][op]", Spaces) {
+  using Space = TestType;
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const auto bits = [](const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+  };
+  for (const std::int64_t n : {std::int64_t{1}, std::int64_t{4097}, std::int64_t{200003}}) {
+    std::vector<float> x(n);
+    for (std::int64_t i = 0; i < n; ++i) x[i] = float((i * 7919) % 1001) - 500.0f;
+    std::vector<float> with_nan = x;
+    x[0] = -0.0f;
+    if (n > 1) {
+      x[n / 3] = -inf;
+      x[n / 2] = inf;
+      x[n - 1] = 0.0f;
+    }
+    with_nan[n / 2] = std::copysign(nan, -1.0f);  // a negative NaN: its bits must come through
+    if (n > 1) with_nan[n - 1] = nan;
+    for (const auto& values : {x, with_nan}) {
+      INFO("n " << n << (values == x ? "" : ", with NaN"));
+      check_op_scans<Space>(values, -inf, kp::maximum<float>{}, bits);
+      check_op_scans<Space>(values, inf, kp::minimum<float>{}, bits);
+    }
+  }
+}
+
+#if defined(KOKKOS_ENABLE_OPENMP)
+// OpenMP teams of two: the staged path GPUs take when a tile is not in
+// registers (striped loads into scratch, the threads' doubling scan,
+// broadcasts, look-back between teams of several threads).
+TEST_CASE("kp operator scans staged through scratch by teams of two threads", "[kp][scan][op]") {
+  using Space = Kokkos::OpenMP;
+  if (Space().concurrency() < 2) SKIP("needs 2 OpenMP threads");
+  using Op = Compose<std::uint64_t, 2147483647>;
+  for (const std::int64_t n : {1, 9, 10, 11, 1000, 100003}) {
+    const auto x = affine_maps<Affine16>(n, 2147483647);
+    const Affine16 init{3, 7};
+    for (const int items : {1, 5, 64}) {
+      INFO("n " << n << ", items " << items);
+      const auto plan = kp::impl::make_tile_plan(n, 2, items);
+      const kp::impl::DecoupledLookbackScan<Space, Affine16> scan(plan.tiles);
+      using V = kp::impl::View<Affine16*, Space>;
+      const V in("in", n), out("out", n);
+      const auto host = Kokkos::create_mirror_view(in);
+      for (std::int64_t i = 0; i < n; ++i) host(i) = x[i];
+      Kokkos::deep_copy(in, host);
+      const kp::impl::View<const Affine16*, Space> in_const = in;
+      scan.run(Space(), plan, in_const, out, true, kp::impl::Running<Affine16>{{}, false}, Op{},
+               kp::impl::Identity());
+      CHECK(same(to_host<Space>(out),
+                 sequential(x, true, static_cast<const Affine16*>(nullptr), Op{})));
+      scan.run(Space(), plan, in_const, out, false, kp::impl::Running<Affine16>{init, true}, Op{},
+               kp::impl::Identity());
+      CHECK(same(to_host<Space>(out), sequential(x, false, &init, Op{})));
+    }
+  }
+}
+#endif
