@@ -17,6 +17,7 @@
 
 #include <kp/impl/block_scan.hpp>
 #include <kp/impl/combine_ops.hpp>
+#include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
 
 namespace kp {
@@ -42,6 +43,17 @@ KOKKOS_INLINE_FUNCTION T team_reduce(const Member& team, T* scratch, const T& va
 }
 
 namespace impl {
+template <class Member, class T, class Op>
+KOKKOS_INLINE_FUNCTION T team_op_scan(const Member& team, T* scratch, int items, const T* in,
+                                      T* out, int count, const Running<T>& prefix, bool inclusive,
+                                      const Op& op) {
+  const TileScan<T, Member, Op> tile(team, scratch, items, in, count, op);
+  T total{};
+  const T thread_prefix = tile.exclusive_prefix(tile.load(), total);
+  tile.scan_and_store(tile.start(prefix, thread_prefix), inclusive, out);
+  return total;
+}
+
 template <class T>
 struct TeamPlus {
   KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }
@@ -71,6 +83,26 @@ KOKKOS_INLINE_FUNCTION T team_scan(const Member& team, T* scratch, int items, co
   const T thread_prefix = tile.exclusive_prefix(tile.load(), total);
   tile.scan_and_store(prefix + thread_prefix, inclusive, out);
   return total;
+}
+
+// The same by `op` (op(a, b) -> T, associative, `a` the earlier values; not
+// necessarily commutative) for any trivially copyable T: out starts after
+// `prefix`. Returns the combination of the tile's values in every thread
+// (of no values: T{}). Values combine adjacent ranges, earlier on the left.
+template <class Member, class T, class BinaryOp>
+KOKKOS_INLINE_FUNCTION T team_scan(const Member& team, T* scratch, int items, const T* in, T* out,
+                                   int count, const T& prefix, bool inclusive, const BinaryOp& op) {
+  return impl::team_op_scan(team, scratch, items, in, out, count, impl::Running<T>{prefix, true},
+                            inclusive, op);
+}
+
+// The inclusive scan by `op` with nothing before the tile: out[i] = in[0]
+// op ... op in[i].
+template <class Member, class T, class BinaryOp>
+KOKKOS_INLINE_FUNCTION T team_inclusive_scan(const Member& team, T* scratch, int items, const T* in,
+                                             T* out, int count, const BinaryOp& op) {
+  return impl::team_op_scan(team, scratch, items, in, out, count, impl::Running<T>{T{}, false},
+                            true, op);
 }
 
 }  // namespace kp

@@ -88,3 +88,84 @@ TEMPLATE_LIST_TEST_CASE("kp team_reduce and team_scan in a user's functor", "[kp
     CHECK(tot[l] == total);
   }
 }
+
+namespace {
+
+// x -> a x + b modulo a prime; op(f, g) = g after f (not commutative).
+struct Map {
+  std::uint64_t a, b;
+};
+constexpr std::uint64_t kPrime = 2147483647;
+struct Compose {
+  KOKKOS_INLINE_FUNCTION Map operator()(const Map& f, const Map& g) const {
+    return Map{g.a * f.a % kPrime, (g.a * f.b + g.b) % kPrime};
+  }
+};
+
+template <class Space>
+struct TeamOpScans {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  Kokkos::View<const Map*, typename Space::memory_space> in;
+  Kokkos::View<Map*, typename Space::memory_space> with_prefix, without, totals;
+  int items;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const int t = team.team_size(), league = team.league_rank();
+    auto* scratch = static_cast<Map*>(
+        team.team_scratch(0).get_shmem(kp::team_scan_scratch_size<Map>(t, items)));
+    const std::int64_t tile = std::int64_t{t} * items;
+    const int count = static_cast<int>(tile - league % 3);  // some tiles partial
+    const Map* const x = in.data() + league * tile;
+    const Map total = kp::team_scan(team, scratch, items, x, with_prefix.data() + league * tile,
+                                    count, Map{3, 5}, league % 2 == 0, Compose{});
+    kp::team_inclusive_scan(team, scratch, items, x, without.data() + league * tile, count,
+                            Compose{});
+    if (team.team_rank() == 0) totals(league) = total;
+  }
+};
+
+}  // namespace
+
+// Teams of several threads where the space runs them (CUDA: 128, OpenMP:
+// 2), so the threads' partials combine in rank order.
+TEMPLATE_LIST_TEST_CASE("kp team_scan with a non-commutative operation", "[kp][team]", Spaces) {
+  using Space = TestType;
+  const int team = kp::impl::is_gpu_space<Space>() ? 128 : Space().concurrency() >= 2 ? 2 : 1;
+  const int league = 7;
+  for (const int items : {3, 8}) {  // every tile holds at least one value
+    const std::int64_t tile = std::int64_t{team} * items, n = league * tile;
+    std::vector<Map> x(n);
+    for (std::int64_t i = 0; i < n; ++i) {
+      x[i] = Map{1 + std::uint64_t(i * 7919) % (kPrime - 1), std::uint64_t(i * 104729) % kPrime};
+    }
+    using Memory = typename Space::memory_space;
+    const Kokkos::View<Map*, Memory> in("in", n), with_prefix("with prefix", n),
+        without("without", n), totals("totals", league);
+    const auto mirror = Kokkos::create_mirror_view(in);
+    for (std::int64_t i = 0; i < n; ++i) mirror(i) = x[i];
+    Kokkos::deep_copy(in, mirror);
+    Kokkos::parallel_for(
+        Kokkos::TeamPolicy<Space>(league, team)
+            .set_scratch_size(0, Kokkos::PerTeam(kp::team_scan_scratch_size<Map>(team, items))),
+        TeamOpScans<Space>{in, with_prefix, without, totals, items});
+    Kokkos::fence();
+    const auto wp = to_host<Space>(with_prefix), wo = to_host<Space>(without),
+               tot = to_host<Space>(totals);
+    const auto same = [](const Map& f, const Map& g) { return f.a == g.a && f.b == g.b; };
+    for (int l = 0; l < league; ++l) {
+      const std::int64_t count = tile - l % 3;
+      const bool inclusive = l % 2 == 0;
+      Map prefix{3, 5}, run = x[l * tile];
+      for (std::int64_t i = 0; i < count; ++i) {
+        INFO("team " << team << ", items " << items << ", tile " << l << ", element " << i);
+        if (!inclusive) CHECK(same(wp[l * tile + i], prefix));
+        prefix = Compose{}(prefix, x[l * tile + i]);
+        if (inclusive) CHECK(same(wp[l * tile + i], prefix));
+        if (i > 0) run = Compose{}(run, x[l * tile + i]);
+        CHECK(same(wo[l * tile + i], run));
+      }
+      INFO("tile " << l);
+      CHECK(same(tot[l], run));
+    }
+  }
+}

@@ -44,6 +44,16 @@ struct UserOp {
   }
 };
 
+// UserOp on f(x) for each element x, computed as it is read (transform_reduce).
+template <class T, class BinaryOp, class UnaryOp>
+struct TransformOp : UserOp<T, BinaryOp> {
+  UnaryOp f;
+  template <class X>
+  KOKKOS_INLINE_FUNCTION T lift(const X& x, std::int64_t) const {
+    return static_cast<T>(f(x));
+  }
+};
+
 // +inf of float or double, on host and device (from its bits: std's
 // numeric_limits functions are host-only under nvcc).
 template <class T>

@@ -168,7 +168,8 @@ struct ChainedScanTiles {
   // constexpr host function is_gpu_space itself.
   static constexpr bool kHost = !is_gpu_space<Space>();
 
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+  // This team's tile, from the counter, in every thread.
+  KOKKOS_INLINE_FUNCTION std::int32_t take_ticket(const Member& team) const {
     std::int32_t tile = 0;
     if (team.team_rank() == 0) {
       tile = Kokkos::atomic_fetch_add(&next_tile(), 1);
@@ -177,6 +178,11 @@ struct ChainedScanTiles {
       if (tile == plan.tiles - 1) next_tile() = 0;
     }
     team.team_broadcast(tile, 0);
+    return tile;
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::int32_t tile = take_ticket(team);
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
     if constexpr (std::is_same_v<Space, Kokkos::Cuda> && std::is_same_v<In, T> &&
                   kRegisterValue<T>) {
@@ -195,6 +201,17 @@ struct ChainedScanTiles {
     const auto scan = tile_scan<T>(team, plan, tile, in.data(), in.extent(0), op, load);
     T tile_sum{};
     const T thread_prefix = scan.exclusive_prefix(scan.load(), tile_sum);
+    const Running<T> tile_prefix = team_look_back(team, scan, tile, tile_sum);
+    scan.scan_and_store(scan.start(tile_prefix, thread_prefix), inclusive,
+                        out.data() + plan.begin(tile));
+  }
+
+  // What precedes `tile`, for a team of several threads whose tile
+  // combines to tile_sum, in every thread: a warp looks back on CUDA, rank
+  // 0 elsewhere. `scan`: the team's TileScan (its scratch broadcasts).
+  template <class Scan>
+  KOKKOS_INLINE_FUNCTION Running<T> team_look_back(const Member& team, const Scan& scan,
+                                                   std::int32_t tile, const T& tile_sum) const {
     Running<T> tile_prefix{};
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
     if (kShuffleValue<T> && team.team_size() >= kWarp) {
@@ -206,9 +223,7 @@ struct ChainedScanTiles {
     {
       if (team.team_rank() == 0) tile_prefix = look_back(tile, tile_sum);
     }
-    tile_prefix = scan.broadcast(tile_prefix);
-    scan.scan_and_store(scan.start(tile_prefix, thread_prefix), inclusive,
-                        out.data() + plan.begin(tile));
+    return scan.broadcast(tile_prefix);
   }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
@@ -398,6 +413,26 @@ class DecoupledLookbackScan {
   void run(const Space& space, const TilePlan& plan, const View<const In*, Space>& in,
            const View<T*, Space>& out, bool inclusive, const Running<T>& init, const Op& op,
            const Load& load) const {
+    const bool registers = in_registers(plan, in.data(), out.data());
+    const bool stream = !is_gpu_space<Space>() &&
+                        host_scan_streams(static_cast<std::int64_t>(in.extent(0)), sizeof(T));
+    const std::size_t scratch =
+        registers ? register_tile_scratch_bytes<T>() : plan.scratch_bytes<T>();
+    launch(space, plan, scratch, "kp::scan::decoupled-lookback",
+           [&](const TileStatus<Space, T>& status, const View<std::int32_t, Space>& next_tile) {
+             return ChainedScanTiles<Space, T, Op, In, Load>{
+                 in,         out,      status,    next_tile, plan, inclusive,
+                 init.value, init.any, registers, stream,    op,   load};
+           });
+  }
+
+  // Launches make(status, counter), a functor over a TeamPolicy member,
+  // on one team per tile of `plan` with `scratch` bytes of team scratch:
+  // the scan's kernel, or another that looks back over tile counts
+  // (copy_if.hpp). The status is this run's (a new epoch).
+  template <class Make>
+  void launch(const Space& space, const TilePlan& plan, std::size_t scratch, const char* label,
+              Make&& make) const {
     if (plan.tiles == 0) return;
     if (plan.tiles > capacity_)
       throw std::logic_error("kp::impl::DecoupledLookbackScan: too small");
@@ -408,21 +443,13 @@ class DecoupledLookbackScan {
       *epoch_ = 1;
     }
     status.epoch = *epoch_;
-    const bool registers = in_registers(plan, in.data(), out.data());
-    const bool stream = !is_gpu_space<Space>() &&
-                        host_scan_streams(static_cast<std::int64_t>(in.extent(0)), sizeof(T));
-    const std::size_t scratch =
-        registers ? register_tile_scratch_bytes<T>() : plan.scratch_bytes<T>();
-    Kokkos::parallel_for("kp::scan::decoupled-lookback",
+    Kokkos::parallel_for(label,
                          LookbackPolicy<Space, T>(space, static_cast<int>(plan.tiles), plan.team)
                              .set_chunk_size(1)
                              .set_scratch_size(0, Kokkos::PerTeam(scratch)),
-                         ChainedScanTiles<Space, T, Op, In, Load>{in, out, status, next_tile_, plan,
-                                                                  inclusive, init.value, init.any,
-                                                                  registers, stream, op, load});
+                         make(status, next_tile_));
   }
 
- private:
   // The register path: CUDA, values of the same type in and out that fill
   // 16-byte packs, its tile shape, and 16-byte aligned arrays.
   template <class In>

@@ -1,0 +1,167 @@
+#pragma once
+// Stream compaction behind kp::copy_if and kp::copy_index_if: one pass of
+// the decoupled look-back (decoupled_lookback.hpp) over the counts of
+// selected elements, each tile writing its selected elements, in order,
+// from the count of those before it. On the host a team is one thread,
+// which counts its tile (in L2 afterwards), looks back, and copies the
+// tile's selected elements; on a GPU the team stages the tile's 0/1 flags
+// in scratch, scans them, and each thread copies its own run of elements.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <kp/algorithm.hpp>
+#include <kp/impl/decoupled_lookback.hpp>
+#include <kp/impl/reduce.hpp>
+#include <kp/impl/scan_op.hpp>
+#include <kp/impl/views.hpp>
+#include <kp/impl/workspace.hpp>
+
+namespace kp::impl {
+
+using CompactCount = std::int64_t;
+
+// 1 for a selected element, else 0: what the look-back sums.
+template <class Pred>
+struct SelectFlag {
+  Pred pred;
+  template <class X>
+  KOKKOS_INLINE_FUNCTION CompactCount operator()(const X& x) const {
+    return pred(x) ? 1 : 0;
+  }
+};
+
+// What a selected element at `index` writes: itself, or its index.
+struct EmitValue {
+  template <class O, class X>
+  KOKKOS_INLINE_FUNCTION static O value(std::int64_t, const X& x) {
+    return x;
+  }
+};
+struct EmitIndex {
+  template <class O, class X>
+  KOKKOS_INLINE_FUNCTION static O value(std::int64_t index, const X&) {
+    return static_cast<O>(index);
+  }
+};
+
+template <class Space, class X, class O, class Pred, class Emit>
+struct CompactTiles {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  using Sum = ScanSum<CompactCount>;
+  using Tiles = ChainedScanTiles<Space, CompactCount, Sum, X, SelectFlag<Pred>>;
+  Tiles tiles;  // the input, tile status and plan; its `out` is not used
+  O* out;
+  std::int64_t room;                // out's length: selected elements past it are counted only
+  View<CompactCount, Space> total;  // the number selected, written by the last tile
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::int32_t tile = tiles.take_ticket(team);
+    const std::int64_t n = tiles.in.extent(0);
+    const std::int64_t begin = tiles.plan.begin(tile);
+    const int count = static_cast<int>(n - begin < tiles.plan.tile ? n - begin : tiles.plan.tile);
+    const X* const x = tiles.in.data() + begin;
+    if constexpr (Tiles::kHost) {
+      if (team.team_size() == 1) {
+        const CompactCount selected =
+            HostTileScan<CompactCount, Sum, X, SelectFlag<Pred>>(Sum(), tiles.load).total(x, count);
+        const CompactCount before = tiles.look_back(tile, selected).value;
+        copy(x, begin, 0, count, before);
+        if (tile == tiles.plan.tiles - 1) total() = before + selected;
+        return;
+      }
+    }
+    const auto scan =
+        tile_scan<CompactCount>(team, tiles.plan, tile, tiles.in.data(), n, Sum(), tiles.load);
+    CompactCount selected = 0;
+    const CompactCount thread_prefix = scan.exclusive_prefix(scan.load(), selected);
+    const CompactCount before = tiles.team_look_back(team, scan, tile, selected).value;
+    const int first = team.team_rank() * tiles.plan.items;
+    const int last = first + tiles.plan.items < count ? first + tiles.plan.items : count;
+    copy(x, begin, first, last, before + thread_prefix);
+    if (tile == tiles.plan.tiles - 1 && team.team_rank() == 0) total() = before + selected;
+  }
+
+  // The selected ones of x[from, to) (tile-relative), from position k on.
+  KOKKOS_INLINE_FUNCTION void copy(const X* x, std::int64_t begin, int from, int to,
+                                   CompactCount k) const {
+    for (int i = from; i < to; ++i) {
+      const X value = x[i];
+      if (tiles.load.pred(value)) {
+        if (k < room) out[k] = Emit::template value<O>(begin + i, value);
+        ++k;
+      }
+    }
+  }
+};
+
+// The generic path: Kokkos' parallel_scan over the 0/1 flags, any View.
+template <class In, class Out, class Pred, class Emit>
+struct KokkosCompactFunctor {
+  In in;
+  Out out;
+  Pred pred;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, CompactCount& k, bool final) const {
+    const auto value = in(i);
+    if (!pred(value)) return;
+    if (final && k < static_cast<CompactCount>(out.extent(0))) {
+      out(k) = Emit::template value<typename Out::non_const_value_type>(i, value);
+    }
+    ++k;
+  }
+};
+
+// The number of elements of `in` that satisfy pred; the first
+// out.extent(0) of them (or their indices) written to out, in order.
+// `tiles`: another tile plan for the look-back (tests), else lookback_plan.
+template <class Emit, class Space, class In, class Out, class Pred>
+std::int64_t compact(const char* call, const Space& space, const In& in, const Out& out,
+                     const Pred& pred, Algorithm algorithm, const TilePlan* tiles = nullptr) {
+  check_view<Space, In>();
+  check_view<Space, Out>();
+  using X = value_t<In>;
+  using O = value_t<Out>;
+  static_assert(std::is_same_v<typename Out::value_type, O>, "kp: the output must be writable");
+  const std::int64_t n = in.extent(0);
+  if (algorithm == Algorithm::automatic) algorithm = Algorithm::decoupled_lookback;
+  if (algorithm != Algorithm::decoupled_lookback && algorithm != Algorithm::kokkos) {
+    unsupported(call, algorithm, Space::name());
+  }
+  if (n == 0) return 0;
+  const bool contiguous = is_contiguous(in) && is_contiguous(out);
+  if (algorithm == Algorithm::decoupled_lookback && contiguous) {
+    const TilePlan plan = tiles ? *tiles : lookback_plan<Space, CompactCount>(n);
+    using Scan = DecoupledLookbackScan<Space, CompactCount>;
+    const auto scanner = workspace<Scan>(
+        space, [&](const Scan& s) { return s.capacity() >= plan.tiles; },
+        [&] { return Scan(plan.tiles); });
+    const auto slot = workspace<ResultSlot<Space>>(
+        space, [](const ResultSlot<Space>& s) { return s.bytes.extent(0) >= sizeof(CompactCount); },
+        [] { return ResultSlot<Space>{View<char*, Space>("kp::copy_if count", 256)}; });
+    const View<CompactCount, Space> total(reinterpret_cast<CompactCount*>(slot->bytes.data()));
+    const auto in_c = contiguous_in<Space>(in);
+    const auto out_c = contiguous_out<Space>(out);
+    scanner->launch(
+        space, plan, plan.scratch_bytes<CompactCount>(), call,
+        [&](const auto& status, const auto& next_tile) {
+          using Tiles =
+              ChainedScanTiles<Space, CompactCount, ScanSum<CompactCount>, X, SelectFlag<Pred>>;
+          const Tiles tiles{in_c, {},   status, next_tile, plan, false,
+                            0,    true, false,  false,     {},   SelectFlag<Pred>{pred}};
+          return CompactTiles<Space, X, O, Pred, Emit>{
+              tiles, out_c.data(), static_cast<std::int64_t>(out.extent(0)), total};
+        });
+    CompactCount count = 0;
+    Kokkos::deep_copy(space, Kokkos::View<CompactCount, Kokkos::HostSpace>(&count), total);
+    space.fence();
+    return count;
+  }
+  CompactCount count = 0;
+  Kokkos::parallel_scan(call, IndexRange<Space>(space, 0, n),
+                        KokkosCompactFunctor<In, Out, Pred, Emit>{in, out, pred}, count);
+  space.fence();
+  return count;
+}
+
+}  // namespace kp::impl
