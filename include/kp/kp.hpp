@@ -11,12 +11,15 @@
 //   Kokkos::View<float*> x("x", n);
 //   float sum = kp::reduce(Kokkos::DefaultExecutionSpace(), x);
 #include <kp/algorithm.hpp>
+#include <kp/copy_if.hpp>
 #include <kp/histogram.hpp>
 #include <kp/minloc.hpp>
+#include <kp/ops.hpp>
 #include <kp/reduce.hpp>
 #include <kp/sample.hpp>
 #include <kp/scan.hpp>
 #include <kp/team.hpp>
+#include <kp/transform.hpp>
 #include <kp/value_index.hpp>
 #include <kp/version.hpp>
 #include <kp/workspace.hpp>

@@ -20,17 +20,17 @@ struct plus {
 
 template <class T>
 struct maximum {
+  // b when a is a number (NaN alone is unequal to itself) and b is not at
+  // most a (larger, or NaN): two compares and a select.
   KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const {
-    if (a != a) return a;  // NaN: only NaN compares unequal to itself
-    return b > a || b != b ? b : a;
+    return a == a && !(b <= a) ? b : a;
   }
 };
 
 template <class T>
 struct minimum {
   KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const {
-    if (a != a) return a;
-    return b < a || b != b ? b : a;
+    return a == a && !(b >= a) ? b : a;
   }
 };
 

@@ -8,6 +8,13 @@ std::vector<std::string> ScanApp::variant_names() const {
 #if defined(KOKKOS_ENABLE_CUDA)
   names.push_back("cub");  // cuda space only
 #endif
+#ifndef KP_HAVE_MPI
+  // The other scan forms (forms.hpp): cub-* on CUDA, std-* on the hosts.
+  for (const char* form :
+       {"kp-max", "kp-copy-if", "std-max", "std-copy-if", "cub-max", "cub-select-if"}) {
+    names.push_back(form);
+  }
+#endif
   return names;
 }
 

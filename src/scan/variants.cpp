@@ -20,6 +20,7 @@
 #ifdef KP_HAVE_STD_PAR
 #include "harness/std_par.hpp"
 #endif
+#include "scan/forms.hpp"
 #include "scan/kokkos_scan.hpp"
 #include "scan/scan_app.hpp"
 #include "scan/tiled.hpp"
@@ -190,6 +191,9 @@ SpaceCase make_typed_case(const Input<T>& input) {
   }
 #endif
   set_kind(c, {"kokkos", "std-scan", "cub"}, "baseline");
+#ifndef KP_HAVE_MPI  // per-rank rows only: the ranks' combine pass adds sums
+  add_other_forms(c, input, in, out);
+#endif
   return c;
 }
 

@@ -142,7 +142,18 @@ class HostTileScan {
 
   // A block of kHostScanLanes values: its own inclusive prefix, independent
   // of the other blocks, then the carry. Returns the carry past the block.
+  // Other operations combine in one chain: the block's own prefix would
+  // double their work (no add latency to hide for a select such as max).
   KOKKOS_INLINE_FUNCTION A block_scan(const In* x, A carry, bool inclusive, T* out) const {
+    if constexpr (!kSum) {
+      for (int s = 0; s < kHostScanLanes; ++s) {
+        const A v = get(x[s]);
+        if (!inclusive) out[s] = T(carry);
+        carry = join(carry, v);
+        if (inclusive) out[s] = T(carry);
+      }
+      return carry;
+    }
     A block[kHostScanLanes];  // the block's inclusive prefix
     block[0] = get(x[0]);
     for (int s = 1; s < kHostScanLanes; ++s) block[s] = join(block[s - 1], get(x[s]));

@@ -1,0 +1,211 @@
+#pragma once
+// The scan app's rows for the library's other scan forms, beside what a
+// user would write instead: a max-scan (kp::inclusive_scan / exclusive_scan
+// with kp::maximum; CUB's DeviceScan with an operator; std::inclusive_scan
+// with an operator) and stream compaction of the positive values
+// (kp::copy_if; CUB's DeviceSelect::If; std::copy_if). Each is checked
+// against its own sequential answer, made on the host from the same input.
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <execution>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <kp/copy_if.hpp>
+#include <kp/ops.hpp>
+#include <kp/scan.hpp>
+
+#include "harness/benchmark.hpp"
+#include "harness/data.hpp"
+#ifdef KP_HAVE_STD_PAR
+#include "harness/std_par.hpp"
+#endif
+#include "scan/input.hpp"
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cub/cub.cuh>
+#endif
+
+namespace kp::bench::scan {
+
+template <class T>
+struct Positive {
+  KOKKOS_INLINE_FUNCTION bool operator()(const T& x) const { return x > T(0); }
+};
+
+// Equal element by element over the first `count`, and the same count.
+template <class T>
+Check check_prefix(const std::vector<T>& want, const T* got, std::int64_t count) {
+  if (count != static_cast<std::int64_t>(want.size())) {
+    return {false, "count " + std::to_string(count) + ", expected " + std::to_string(want.size())};
+  }
+  for (std::int64_t i = 0; i < count; ++i) {
+    if (!(got[i] == want[i])) return {false, "first difference at " + std::to_string(i)};
+  }
+  return {true, "all " + std::to_string(count) + " exact"};
+}
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// A CUB device-wide call on Kokkos' stream: launch(temp, bytes) sizes its
+// temporary storage with temp null, runs with it allocated (once, outside
+// the timed runs).
+template <class Launch>
+class CubCall {
+ public:
+  explicit CubCall(Launch launch) : launch_(launch) {
+    std::size_t bytes = 0;
+    check(launch_(nullptr, bytes));
+    temp_ = View<char*, Kokkos::Cuda>("cub temp", std::max<std::size_t>(bytes, 1));
+  }
+  void run() const {
+    std::size_t bytes = temp_.extent(0);
+    check(launch_(temp_.data(), bytes));
+  }
+
+ private:
+  static void check(cudaError_t status) {
+    if (status != cudaSuccess)
+      throw std::runtime_error(std::string("cub: ") + cudaGetErrorString(status));
+  }
+  Launch launch_;
+  View<char*, Kokkos::Cuda> temp_;
+};
+#endif
+
+// Adds the max-scan and copy_if rows to `c` for the input `in` (of
+// input.values), writing to `out` (n values).
+template <class Space, class T>
+void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, Space>& in,
+                     const View<T*, Space>& out) {
+  const std::int64_t n = in.extent(0);
+  const bool inclusive = input.kind == Kind::inclusive;
+  const T lowest = std::numeric_limits<T>::lowest();
+  const kp::maximum<T> max;
+  const T* values = input.values.data();
+  // The sequential answers.
+  std::vector<T> max_scan(n), kept;
+  T run = lowest;
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (!inclusive) max_scan[i] = run;
+    run = i == 0 && inclusive ? values[0] : max(run, values[i]);
+    if (inclusive) max_scan[i] = run;
+    if (Positive<T>()(values[i])) kept.push_back(values[i]);
+  }
+  const auto to_host = [out] {
+    return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  };
+  const auto check_max = [max_scan, to_host, n] {
+    return check_prefix(max_scan, to_host().data(), n);
+  };
+  auto selected = std::make_shared<std::int64_t>(0);  // what the last copy_if run returned
+  const auto check_kept = [kept, to_host, selected] {
+    return check_prefix(kept, to_host().data(), *selected);
+  };
+  const auto poison = [out] { Kokkos::deep_copy(out, poison_value<T>()); };
+  // Compulsory traffic: a scan reads and writes n values, compaction reads
+  // n and writes those kept.
+  const double scan_bytes = 2.0 * double(n) * sizeof(T);
+  const double kept_bytes = double(n + std::int64_t(kept.size())) * sizeof(T);
+  const auto add = [&](const char* name, std::function<void()> f, bool compaction,
+                       const char* kind) {
+    c.variants.push_back(
+        {name, std::move(f),
+         compaction ? std::function<Check()>(check_kept) : std::function<Check()>(check_max),
+         poison});
+    c.variants.back().bytes_per_run = compaction ? kept_bytes : scan_bytes;
+    c.variants.back().kind = kind;
+  };
+
+  add(
+      "kp-max",
+      [=] {
+        if (inclusive) {
+          kp::inclusive_scan(Space(), in, out, max);
+        } else {
+          kp::exclusive_scan(Space(), in, out, lowest, max);
+        }
+      },
+      false, "ours");
+  add(
+      "kp-copy-if", [=] { *selected = kp::copy_if(Space(), in, out, Positive<T>()); }, true,
+      "ours");
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
+    const int items = static_cast<int>(n);
+    const T* const d_in = in.data();
+    T* const d_out = out.data();
+    const CubCall max_scan_call([=](void* temp, std::size_t& bytes) {
+      return inclusive
+                 ? cub::DeviceScan::InclusiveScan(temp, bytes, d_in, d_out, max, items, stream)
+                 : cub::DeviceScan::ExclusiveScan(temp, bytes, d_in, d_out, max, lowest, items,
+                                                  stream);
+    });
+    add(
+        "cub-max", [=] { max_scan_call.run(); }, false, "baseline");
+    const View<int, Kokkos::Cuda> count("cub selected");
+    int* const d_count = count.data();
+    const CubCall select_call([=](void* temp, std::size_t& bytes) {
+      return cub::DeviceSelect::If(temp, bytes, d_in, d_out, d_count, items, Positive<T>(), stream);
+    });
+    add(
+        "cub-select-if",
+        [=] {
+          select_call.run();
+          int host = 0;
+          Kokkos::deep_copy(Kokkos::View<int, Kokkos::HostSpace>(&host), count);
+          *selected = host;
+        },
+        true, "baseline");
+  }
+#endif
+  // What a C++ programmer writes on the host: the standard library, one
+  // thread on Serial, par (TBB's threads) beside OpenMP. Its max-scan only
+  // on Serial: libstdc++ 12's parallel inclusive_scan with an operator gave
+  // wrong prefixes with TBB (par and par_unseq, with and without init).
+  if constexpr (!impl::is_gpu_space<Space>()) {
+    constexpr bool kParallel =
+#if defined(KOKKOS_ENABLE_OPENMP) && defined(KP_HAVE_STD_PAR)
+        std::is_same_v<Space, Kokkos::OpenMP>;
+#else
+        false;
+#endif
+    const auto with_policy = [](auto&& f) {
+#if defined(KP_HAVE_STD_PAR)
+      if constexpr (kParallel) {
+        start_tbb_on_openmp_cpus();
+        return f(std::execution::par);
+      }
+#endif
+      return f(std::execution::seq);
+    };
+    const T* const first = in.data();
+    T* const result = out.data();
+    if constexpr (!kParallel) {
+      add(
+          "std-max",
+          [=] {
+            if (inclusive) {
+              std::inclusive_scan(first, first + n, result, max);
+            } else {
+              std::exclusive_scan(first, first + n, result, lowest, max);
+            }
+          },
+          false, "baseline");
+    }
+    add(
+        "std-copy-if",
+        [=] {
+          *selected = with_policy([&](auto policy) {
+            return std::copy_if(policy, first, first + n, result, Positive<T>()) - result;
+          });
+        },
+        true, "baseline");
+  }
+}
+
+}  // namespace kp::bench::scan
