@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include <kp/algorithm.hpp>
+#include <kp/impl/common.hpp>
+
 #include "common/spaces.hpp"
 
 namespace kp::test {
@@ -65,6 +68,15 @@ StridedView<Space, T> to_space(const std::vector<T>& host, Shape shape) {
   Kokkos::deep_copy(contiguous, mirror);
   copy_elements<Space>(view, contiguous);
   return view;
+}
+
+// The scan algorithms the space runs (sequential: host spaces only).
+template <class Space>
+std::vector<kp::Algorithm> scan_algorithms() {
+  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
+                                           kp::Algorithm::decoupled_lookback};
+  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::Algorithm::sequential);
+  return algorithms;
 }
 
 // The elements of a View of the space, on the host.

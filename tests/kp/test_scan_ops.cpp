@@ -63,14 +63,6 @@ std::vector<T> sequential(const std::vector<T>& x, bool inclusive, const T* init
   return out;
 }
 
-template <class Space>
-std::vector<kp::Algorithm> scan_algorithms() {
-  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
-                                           kp::Algorithm::decoupled_lookback};
-  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::Algorithm::sequential);
-  return algorithms;
-}
-
 // Every form (inclusive, exclusive, in place) of the scan of x by op.
 template <class Space, class T, class Op, class Equal>
 void check_op_scans(const std::vector<T>& x, const T& init, Op op, Equal equal,

@@ -44,14 +44,6 @@ struct Negate {
   KOKKOS_INLINE_FUNCTION std::int32_t operator()(std::int32_t x) const { return -x; }
 };
 
-template <class Space>
-std::vector<kp::Algorithm> scan_algorithms() {
-  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
-                                           kp::Algorithm::decoupled_lookback};
-  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::Algorithm::sequential);
-  return algorithms;
-}
-
 template <class T, class X, class Op, class F>
 std::vector<T> sequential(const std::vector<X>& x, bool inclusive, const T* init, Op op, F f) {
   std::vector<T> out(x.size());
