@@ -168,7 +168,7 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
   // on Serial: libstdc++ 12's parallel inclusive_scan with an operator gave
   // wrong prefixes with TBB (par and par_unseq, with and without init).
   if constexpr (!impl::is_gpu_space<Space>()) {
-    constexpr bool kParallel =
+    [[maybe_unused]] constexpr bool kParallel =
 #if defined(KOKKOS_ENABLE_OPENMP) && defined(KP_HAVE_STD_PAR)
         std::is_same_v<Space, Kokkos::OpenMP>;
 #else
