@@ -1,6 +1,6 @@
 // kp::inclusive_scan / kp::exclusive_scan with an operation on every enabled
-// space: a non-commutative one (composition of affine maps modulo a prime,
-// in 4-, 8- and 16-byte values) across the tiles, threads and blocks of
+// space: a non-commutative one (composition of affine maps modulo 2^w, in
+// 4-, 8- and 16-byte values) across the tiles, threads and blocks of
 // every algorithm, exact against the sequential scan; max / min scans
 // through NaN, infinities and signed zeros, bit for bit.
 #include <kp/ops.hpp>
@@ -14,40 +14,12 @@
 #include <limits>
 #include <vector>
 
+#include "kp/affine.hpp"
 #include "kp/helpers.hpp"
 
 using namespace kp::test;
 
 namespace {
-
-// x -> a x + b modulo kPrime, stored in Word.
-template <class Word, std::uint64_t kPrime>
-struct Affine {
-  Word a, b;
-  bool operator==(const Affine& o) const { return a == o.a && b == o.b; }
-};
-
-// op(f, g) = g after f: f holds the earlier elements. Not commutative.
-template <class Word, std::uint64_t kPrime>
-struct Compose {
-  using A = Affine<Word, kPrime>;
-  KOKKOS_INLINE_FUNCTION A operator()(const A& f, const A& g) const {
-    A h;
-    h.a = static_cast<Word>(std::uint64_t{g.a} * f.a % kPrime);
-    h.b = static_cast<Word>((std::uint64_t{g.a} * f.b + g.b) % kPrime);
-    return h;
-  }
-};
-
-using Affine4 = Affine<std::uint16_t, 65521>;
-using Affine8 = Affine<std::uint32_t, 2147483647>;
-using Affine16 = Affine<std::uint64_t, 2147483647>;
-template <class A>
-struct ComposeOf;
-template <class Word, std::uint64_t kPrime>
-struct ComposeOf<Affine<Word, kPrime>> {
-  using type = Compose<Word, kPrime>;
-};
 
 template <class T, class Op>
 std::vector<T> sequential(const std::vector<T>& x, bool inclusive, const T* init, Op op) {
@@ -90,18 +62,6 @@ void check_op_scans(const std::vector<T>& x, const T& init, Op op, Equal equal,
   }
 }
 
-template <class A>
-std::vector<A> affine_maps(std::int64_t n, std::uint64_t prime) {
-  std::vector<A> x(n);
-  std::uint64_t state = 12345;
-  for (auto& f : x) {
-    state = kp::impl::splitmix64(state);
-    f.a = static_cast<decltype(f.a)>(1 + (state >> 8) % (prime - 1));  // invertible: never 0
-    f.b = static_cast<decltype(f.b)>((state >> 40) % prime);
-  }
-  return x;
-}
-
 // Equal element by element; says where not.
 const auto same = [](const auto& a, const auto& b) {
   if (a.size() != b.size()) return false;
@@ -118,10 +78,8 @@ const auto same = [](const auto& a, const auto& b) {
 // path, whose partition does not depend on the size.
 template <class Space, class A>
 void check_affine(std::int64_t n, const std::vector<Shape>& shapes = kShapes) {
-  using Op = typename ComposeOf<A>::type;
-  const std::uint64_t prime = std::is_same_v<A, Affine4> ? 65521 : 2147483647;
   const A init{3, 7};
-  check_op_scans<Space>(affine_maps<A>(n, prime), init, Op{}, same, shapes);
+  check_op_scans<Space>(affine_maps<A>(n), init, ComposeOf<A>{}, same, shapes);
 }
 
 }  // namespace
@@ -180,9 +138,9 @@ TEMPLATE_LIST_TEST_CASE("kp max and min scans through NaN, infinities and signed
 TEST_CASE("kp operator scans staged through scratch by teams of two threads", "[kp][scan][op]") {
   using Space = Kokkos::OpenMP;
   if (Space().concurrency() < 2) SKIP("needs 2 OpenMP threads");
-  using Op = Compose<std::uint64_t, 2147483647>;
+  using Op = ComposeOf<Affine16>;
   for (const std::int64_t n : {1, 9, 10, 11, 1000, 100003}) {
-    const auto x = affine_maps<Affine16>(n, 2147483647);
+    const auto x = affine_maps<Affine16>(n);
     const Affine16 init{3, 7};
     for (const int items : {1, 5, 64}) {
       INFO("n " << n << ", items " << items);
@@ -214,9 +172,8 @@ TEMPLATE_TEST_CASE("kp look-back combines the published tiles in sequence order"
                    Affine4, Affine16) {
   using Space = Kokkos::DefaultHostExecutionSpace;
   using A = TestType;
-  using Op = typename ComposeOf<A>::type;
-  const std::uint64_t prime = std::is_same_v<A, Affine4> ? 65521 : 2147483647;
-  const auto maps = affine_maps<A>(5, prime);
+  using Op = ComposeOf<A>;
+  const auto maps = affine_maps<A>(5);
   // Only the status and the operation take part in a look-back.
   const kp::impl::ChainedScanTiles<Space, A, Op> tiles{
       {},    {},    kp::impl::TileStatus<Space, A>(5),

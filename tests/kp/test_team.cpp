@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kp/affine.hpp"
 #include "kp/helpers.hpp"
 
 using namespace kp::test;
@@ -91,16 +92,8 @@ TEMPLATE_LIST_TEST_CASE("kp team_reduce and team_scan in a user's functor", "[kp
 
 namespace {
 
-// x -> a x + b modulo a prime; op(f, g) = g after f (not commutative).
-struct Map {
-  std::uint64_t a, b;
-};
-constexpr std::uint64_t kPrime = 2147483647;
-struct Compose {
-  KOKKOS_INLINE_FUNCTION Map operator()(const Map& f, const Map& g) const {
-    return Map{g.a * f.a % kPrime, (g.a * f.b + g.b) % kPrime};
-  }
-};
+using Map = Affine16;  // op(f, g) = g after f (not commutative)
+using Compose = ComposeOf<Map>;
 
 template <class Space>
 struct TeamOpScans {
@@ -136,7 +129,7 @@ TEMPLATE_LIST_TEST_CASE("kp team_scan with a non-commutative operation", "[kp][t
     const std::int64_t tile = std::int64_t{team} * items, n = league * tile;
     std::vector<Map> x(n);
     for (std::int64_t i = 0; i < n; ++i) {
-      x[i] = Map{1 + std::uint64_t(i * 7919) % (kPrime - 1), std::uint64_t(i * 104729) % kPrime};
+      x[i] = Map{std::uint64_t(i * 7919) | 1, std::uint64_t(i * 104729)};
     }
     using Memory = typename Space::memory_space;
     const Kokkos::View<Map*, Memory> in("in", n), with_prefix("with prefix", n),

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kp/affine.hpp"
 #include "kp/helpers.hpp"
 
 using namespace kp::test;
@@ -22,22 +23,13 @@ struct Square {
   }
 };
 
-// x -> a x + b modulo a prime; op(f, g) = g after f (not commutative).
-struct Map {
-  std::uint64_t a, b;
-  bool operator==(const Map& o) const { return a == o.a && b == o.b; }
-};
-constexpr std::uint64_t kPrime = 2147483647;
-struct Compose {
-  KOKKOS_INLINE_FUNCTION Map operator()(const Map& f, const Map& g) const {
-    return Map{g.a * f.a % kPrime, (g.a * f.b + g.b) % kPrime};
-  }
-};
+using Map = Affine16;  // op(f, g) = g after f (not commutative)
+using Compose = ComposeOf<Map>;
 // The map of one input value.
 struct ToMap {
   KOKKOS_INLINE_FUNCTION Map operator()(std::int32_t x) const {
     const std::uint64_t v = static_cast<std::uint64_t>(x) + 1000;
-    return Map{1 + v * 7919 % (kPrime - 1), v * 104729 % kPrime};
+    return Map{(v * 7919) | 1, v * 104729};
   }
 };
 struct Negate {

@@ -338,13 +338,8 @@ struct ChainedScanTiles {
 // The look-back's tiles: on a GPU 256 threads x 4 packs of 16 bytes (4096
 // floats, 2048 doubles), scanned in registers; on the host one thread a tile
 // of kHostLookbackTile values, which stays in L2 between its sum and its scan.
-// Smaller tiles cost a contended ticket and look-back per tile: on the
-// 2-core build machine, tiles of 2048 / 8192 / 32768 floats took 40.5 / 36.0
-// / 35.9 ms at 2^26 on OpenMP (an earlier VM); on the AMD EPYC VM of
-// 2026-11-25, tiles of 4096 / 16384 / 65536 / 131072 / 262144 floats took
-// 18.2 / 16.5 / 13.5 / 13.3-13.4 / 12.8-13.2 ms, once the tile sum ran in 16
-// lanes.
-// 65536 (256 KiB of floats, 512 KiB of doubles) stays in a 512 KiB L2.
+// Smaller tiles cost a contended ticket and look-back per tile; 65536 (256
+// KiB of floats, 512 KiB of doubles) stays in a 512 KiB L2.
 inline constexpr int kHostLookbackTile = 65536;
 // GPU values of other sizes: tiles of 256 threads x 4 values in scratch.
 template <class Space, class T>

@@ -2,9 +2,8 @@
 // The scan of one tile by one host thread, with the tile in cache, as runs of
 // independent adds instead of one chain. A scan in index order is one chain
 // of dependent adds, bound by their latency: the look-back's host tiles,
-// summed and then scanned that way, were two chains per element, so two
-// OpenMP threads were no faster than std::inclusive_scan on one thread
-// (2-core build machine, 55 ms at 2^26 floats). Here the tile's sum runs in
+// summed and then scanned that way, would be two chains per element, no
+// faster on two threads than std::inclusive_scan on one. Here the tile's sum runs in
 // kHostScanLanes accumulators, and its scan in blocks of kHostScanLanes
 // consecutive elements: each block's own prefix (independent of the other
 // blocks), plus a carry that takes one add per block. Blocks are contiguous:
