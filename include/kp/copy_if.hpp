@@ -2,9 +2,9 @@
 // Stream compaction: the elements of a rank-1 View that satisfy a predicate,
 // in their order (stable), or their indices (RAJAPerf's INDEXLIST).
 //
-//   std::int64_t kept = kp::copy_if(space, in, out, pred);        // out(k): the k-th selected
-//   value std::int64_t kept = kp::copy_index_if(space, in, index, pred); // index(k): its index in
-//   `in`
+//   // out(k): the k-th selected value; index(k): its index in `in`
+//   std::int64_t kept = kp::copy_if(space, in, out, pred);
+//   std::int64_t same = kp::copy_index_if(space, in, index, pred);
 //
 // pred: a copyable functor, pred(x) -> bool, callable on the space. Returns
 // the number selected (fences `space`). Only the first out.extent(0) of
@@ -15,6 +15,8 @@
 // the default: n reads, one write per selected element, each predicate
 // evaluated twice per element, the second time from cache) or Kokkos'
 // parallel_scan (Algorithm::kokkos, also what non-contiguous Views take).
+// On a host the copy does not branch on the predicate: each element is
+// written at the next position, which advances past selected ones only.
 #include <cstdint>
 
 #include <kp/algorithm.hpp>

@@ -67,7 +67,8 @@ struct CompactTiles {
         const CompactCount selected =
             HostTileScan<CompactCount, Sum, X, SelectFlag<Pred>>(Sum(), tiles.load).total(x, count);
         const CompactCount before = tiles.look_back(tile, selected).value;
-        copy(x, begin, 0, count, before);
+        const CompactCount end = before + selected;
+        copy_unbranched(x, begin, count, before, end < room ? end : room);
         if (tile == tiles.plan.tiles - 1) total() = before + selected;
         return;
       }
@@ -81,6 +82,19 @@ struct CompactTiles {
     const int last = first + tiles.plan.items < count ? first + tiles.plan.items : count;
     copy(x, begin, first, last, before + thread_prefix);
     if (tile == tiles.plan.tiles - 1 && team.team_rank() == 0) total() = before + selected;
+  }
+
+  // The tile's selected elements, from position k on, below `limit` (the
+  // end of the tile's positions, or of out): each element is written at k
+  // and k advances only past a selected one, with no branch on the
+  // selection, which a random one would mispredict half the time.
+  KOKKOS_INLINE_FUNCTION void copy_unbranched(const X* x, std::int64_t begin, int count,
+                                              CompactCount k, CompactCount limit) const {
+    for (int i = 0; i < count && k < limit; ++i) {
+      const X value = x[i];
+      out[k] = Emit::template value<O>(begin + i, value);
+      k += tiles.load.pred(value) ? 1 : 0;
+    }
   }
 
   // The selected ones of x[from, to) (tile-relative), from position k on.
