@@ -10,8 +10,8 @@
 # bandwidth.txt/.csv: the bandwidth app (2^27 doubles) on cuda, N passes.
 # small.txt, reduce-K-P.csv, minloc-K-P.csv: reduce and minloc of 2^K
 # values, kp beside CUB, N passes, medians of 2000 host-fenced runs after
-# 200 warm-ups (a few hundred runs of a 10 us call do not lift an idle
-# card's clocks: the variant that runs first is otherwise the slower).
+# 200 warm-ups (with 50 runs after 3 the sweep timed kp slower at 2^12
+# than at 2^16 on the H100, so a process's first runs are not steady).
 # --ncu: ncu.csv, each kernel's device time (ncu, clocks left alone) of one
 # pass of reduce and minloc at the first size, and of the bandwidth
 # kernels with their DRAM throughput.
