@@ -196,12 +196,8 @@ template <class Space>
 std::int64_t resident_teams(const Space& space) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    int sms = 0;
-    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, space.cuda_device()) !=
-        cudaSuccess) {
-      throw std::runtime_error("kp: cannot query the number of SMs");
-    }
-    return std::int64_t{sms} * kTeamsPerSM;
+    // The properties Kokkos read at initialize: no driver call per reduction.
+    return std::int64_t{space.cuda_device_prop().multiProcessorCount} * kTeamsPerSM;
   } else
 #endif
   {
