@@ -6,6 +6,8 @@
 
 namespace kp::bench::bandwidth {
 
+// The element loops: the host streams (their compilers vectorize them), and
+// the GPU's for views not 16-byte aligned (the packed streams below).
 template <class Space>
 struct Copy {
   View<const double*, Space> a;
@@ -41,7 +43,7 @@ struct ReadSum {
   static constexpr std::int64_t kAhead = kp::impl::kHostAhead / sizeof(double);
   View<const double*, Space> a;
   // The chunks [0, chunks): handed out kChunksAGrab at a time on hosts,
-  // split evenly on GPUs.
+  // split evenly on GPUs (unaligned views only: PackedRead otherwise).
   static auto policy(std::int64_t chunks) {
     if constexpr (kHost) {
       return Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>(0, chunks)
@@ -67,6 +69,115 @@ struct ReadSum {
     }
   }
 };
+
+// GPU streams. Kokkos 3.4 gives an element-a-thread RangePolicy loop blocks
+// of 64 threads (the smallest block at full occupancy), so 2^27 elements are
+// 2^21 blocks, whose launches bound it rather than the memory (copy and
+// triad took the same time on an H100 and an H200; docs/PERFORMANCE.md).
+// Here one wave of resident teams (kp::impl::resident_teams: 4 teams of 256
+// threads an SM) grid-strides over 16-byte packs, each thread issuing
+// kStreamUnroll pack loads before it uses any: 64 KiB an SM in flight.
+inline constexpr int kStreamUnroll = 4;
+using Pack2 = kp::impl::Pack<double>;  // two doubles, one 16-byte load or store
+template <class Space>
+using StreamPolicy = kp::impl::VectorReducePolicy<Space>;
+
+template <class Space>
+StreamPolicy<Space> stream_policy(const Space& space) {
+  return StreamPolicy<Space>(space, static_cast<int>(kp::impl::resident_teams(space)),
+                             kp::impl::kTeam);
+}
+
+template <class Space>
+struct PackedCopy {
+  using Member = typename StreamPolicy<Space>::member_type;
+  const double* a;
+  double* b;
+  std::int64_t n;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t threads = std::int64_t{team.league_size()} * team.team_size();
+    const std::int64_t t = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
+    const auto* in = reinterpret_cast<const Pack2*>(a);
+    auto* out = reinterpret_cast<Pack2*>(b);
+    const std::int64_t packs = n / 2;
+    for (std::int64_t p = t; p < packs; p += kStreamUnroll * threads) {
+      Pack2 v[kStreamUnroll] = {};
+      for (int k = 0; k < kStreamUnroll; ++k) {
+        if (p + k * threads < packs) v[k] = in[p + k * threads];
+      }
+      for (int k = 0; k < kStreamUnroll; ++k) {
+        if (p + k * threads < packs) out[p + k * threads] = v[k];
+      }
+    }
+    if (t == 0 && n % 2 != 0) b[n - 1] = a[n - 1];
+  }
+};
+
+template <class Space>
+struct PackedTriad {
+  using Member = typename StreamPolicy<Space>::member_type;
+  double* a;
+  const double* b;
+  const double* c;
+  double scalar;
+  std::int64_t n;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t threads = std::int64_t{team.league_size()} * team.team_size();
+    const std::int64_t t = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
+    const auto* pb = reinterpret_cast<const Pack2*>(b);
+    const auto* pc = reinterpret_cast<const Pack2*>(c);
+    auto* pa = reinterpret_cast<Pack2*>(a);
+    const std::int64_t packs = n / 2;
+    for (std::int64_t p = t; p < packs; p += kStreamUnroll * threads) {
+      Pack2 vb[kStreamUnroll] = {}, vc[kStreamUnroll] = {};
+      for (int k = 0; k < kStreamUnroll; ++k) {
+        if (p + k * threads < packs) {
+          vb[k] = pb[p + k * threads];
+          vc[k] = pc[p + k * threads];
+        }
+      }
+      for (int k = 0; k < kStreamUnroll; ++k) {
+        Pack2 r;
+        for (int j = 0; j < Pack2::width; ++j) r.lane[j] = vb[k].lane[j] + scalar * vc[k].lane[j];
+        if (p + k * threads < packs) pa[p + k * threads] = r;
+      }
+    }
+    if (t == 0 && n % 2 != 0) a[n - 1] = b[n - 1] + scalar * c[n - 1];
+  }
+};
+
+// The read: each thread sums its packs in kStreamUnroll independent
+// accumulators, then Kokkos joins the threads and the teams.
+template <class Space>
+struct PackedRead {
+  using Member = typename StreamPolicy<Space>::member_type;
+  const double* a;
+  std::int64_t n;
+  KOKKOS_INLINE_FUNCTION double thread_sum(std::int64_t t, std::int64_t threads) const {
+    const auto* in = reinterpret_cast<const Pack2*>(a);
+    const std::int64_t packs = n / 2;
+    double lanes[kStreamUnroll] = {};
+    for (std::int64_t p = t; p < packs; p += kStreamUnroll * threads) {
+      Pack2 v[kStreamUnroll] = {};
+      for (int k = 0; k < kStreamUnroll; ++k) {
+        if (p + k * threads < packs) v[k] = in[p + k * threads];
+      }
+      for (int k = 0; k < kStreamUnroll; ++k) lanes[k] += v[k].lane[0] + v[k].lane[1];
+    }
+    if (t == 0 && n % 2 != 0) lanes[0] += a[n - 1];
+    return (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, double& sum) const {
+    const std::int64_t threads = std::int64_t{team.league_size()} * team.team_size();
+    const std::int64_t first = std::int64_t{team.league_rank()} * team.team_size();
+    double team_sum = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, team.team_size()),
+        [&](int r, double& s) { s += thread_sum(first + r, threads); }, team_sum);
+    Kokkos::single(Kokkos::PerTeam(team), [&] { sum += team_sum; });
+  }
+};
+static_assert(kStreamUnroll == 4, "PackedRead::thread_sum folds four accumulators");
 
 template <class Space>
 struct Fill {
@@ -106,11 +217,22 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   space_case.items_per_run = static_cast<double>(n);
   const double array_bytes = 8.0 * static_cast<double>(n);
   const auto poison = [a] { Kokkos::deep_copy(a, -1.0); };
+  // GPUs stream 16-byte packs (Kokkos' allocations are aligned, and the
+  // check is kept for views that are not); hosts keep the element loops,
+  // which their compilers vectorize.
+  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  const bool packed = kp::impl::is_gpu_space<Space>() && aligned(a.data()) && aligned(b.data()) &&
+                      aligned(c.data());
   space_case.variants.push_back(
       {"copy",
        [=] {
-         Kokkos::parallel_for("bandwidth::copy", Kokkos::RangePolicy<Space>(0, n),
-                              Copy<Space>{b, a});
+         if (packed) {
+           Kokkos::parallel_for("bandwidth::copy", stream_policy(Space()),
+                                PackedCopy<Space>{b.data(), a.data(), n});
+         } else {
+           Kokkos::parallel_for("bandwidth::copy", Kokkos::RangePolicy<Space>(0, n),
+                                Copy<Space>{b, a});
+         }
        },
        [=] { return check_all(a, [](std::size_t i) { return static_cast<double>(i % 1000); }); },
        poison, 2 * array_bytes});
@@ -123,8 +245,13 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   space_case.variants.push_back(
       {"triad",
        [=] {
-         Kokkos::parallel_for("bandwidth::triad", Kokkos::RangePolicy<Space>(0, n),
-                              Triad<Space>{a, b, c, kScalar});
+         if (packed) {
+           Kokkos::parallel_for("bandwidth::triad", stream_policy(Space()),
+                                PackedTriad<Space>{a.data(), b.data(), c.data(), kScalar, n});
+         } else {
+           Kokkos::parallel_for("bandwidth::triad", Kokkos::RangePolicy<Space>(0, n),
+                                Triad<Space>{a, b, c, kScalar});
+         }
        },
        [=] {
          return check_all(a, [](std::size_t i) {
@@ -139,8 +266,13 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   space_case.variants.push_back(
       {"read",
        [=] {
-         Kokkos::parallel_reduce("bandwidth::read", ReadSum<Space>::policy(chunks),
-                                 ReadSum<Space>{b}, sum);
+         if (packed) {
+           Kokkos::parallel_reduce("bandwidth::read", stream_policy(Space()),
+                                   PackedRead<Space>{b.data(), n}, sum);
+         } else {
+           Kokkos::parallel_reduce("bandwidth::read", ReadSum<Space>::policy(chunks),
+                                   ReadSum<Space>{b}, sum);
+         }
        },
        [=] {
          double got = 0;

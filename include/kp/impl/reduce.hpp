@@ -321,11 +321,12 @@ void reduce_into(const char* call, const Space& space, const XView& x, const Op&
   if (algorithm == Algorithm::vector && contiguous) {
     using Reduce = VectorReduce<Space, Op, T, Result>;
     const auto in = contiguous_in<Space>(x);
-    const std::size_t bytes = Reduce::scratch_bytes(Reduce::league_for(space, in.data(), n));
+    const int league = Reduce::league_for(space, in.data(), n);
+    const std::size_t bytes = Reduce::scratch_bytes(league);
     const auto ws = workspace<VectorReduceScratch<Space>>(
         space, [&](const VectorReduceScratch<Space>& w) { return w.bytes.extent(0) >= bytes; },
         [&] { return VectorReduceScratch<Space>(std::max<std::size_t>(bytes, 4096)); });
-    Reduce(space, in, result, op, *ws)();
+    Reduce(space, in, result, op, *ws, league)();
     return;
   }
   if constexpr (!is_gpu_space<Space>()) {

@@ -16,6 +16,8 @@
 //  - Teams combine by warp shuffles and scratch (team_combine.hpp); across
 //    teams, each team publishes its partial and the LAST team to finish
 //    (atomic counter) combines them and resets the counter: no second launch.
+//    Arrays of at most kOneTeamPacks packs take one team, which writes the
+//    result itself.
 //
 // The array's head (elements before the first 16-byte boundary) and tail
 // (after the last whole pack) are read as scalars, so any start address and
@@ -152,6 +154,10 @@ struct VectorReduceKernel {
 
     V acc = thread_partial(std::int64_t{me} * size + rank, std::int64_t{league} * size);
     acc = team_combine(team, shared, acc, op);
+    if (league == 1) {  // small arrays (kOneTeamPacks): no partials, no counter
+      if (rank == 0) result() = acc;
+      return;
+    }
     if (rank == 0) {
       partials(me) = acc;
       // Publish the partial before counting this team as finished, so the
@@ -190,12 +196,8 @@ template <class Space>
 std::int64_t resident_teams(const Space& space) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    int sms = 0;
-    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, space.cuda_device()) !=
-        cudaSuccess) {
-      throw std::runtime_error("kp: cannot query the number of SMs");
-    }
-    return std::int64_t{sms} * kTeamsPerSM;
+    // The properties Kokkos read at initialize: no driver call per reduction.
+    return std::int64_t{space.cuda_device_prop().multiProcessorCount} * kTeamsPerSM;
   } else
 #endif
   {
@@ -217,7 +219,8 @@ class VectorReduce {
     const PackSplit split = split_into_packs(data, n);
     const int team = is_gpu_space<Space>() ? kTeam : 1;
     const std::int64_t work = std::max(split.packs, split.scalars(Kernel::W));
-    const std::int64_t needed = std::max<std::int64_t>(1, (work + team - 1) / team);
+    const std::int64_t needed =
+        work <= kOneTeamPacks ? 1 : std::max<std::int64_t>(1, (work + team - 1) / team);
     return league > 0 ? league : static_cast<int>(std::min(resident_teams(space), needed));
   }
   // Bytes of VectorReduceScratch::bytes a reduction with `league` teams needs.

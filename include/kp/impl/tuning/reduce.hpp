@@ -31,4 +31,9 @@ inline constexpr int kTeam = 256;
 inline constexpr int kTeamsPerSM = 4;
 inline constexpr int kUnroll = 4;
 
+// GPU (vector): up to one round of kUnroll packs a thread of one team (16
+// KiB), one team reads it all, its loads in flight together, and skips the
+// cross-team step (a fence, an atomic and a second read of the partials).
+inline constexpr std::int64_t kOneTeamPacks = std::int64_t{kTeam} * kUnroll;
+
 }  // namespace kp::impl
