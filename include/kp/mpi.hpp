@@ -7,6 +7,7 @@
 //   kp::ValueIndex<float> m = kp::mpi::minloc(comm, space, x);   // its GLOBAL index
 //   kp::mpi::inclusive_scan(comm, space, in, out);               // global prefix sums
 //   kp::mpi::exclusive_scan(comm, space, in, out, init);         // rank 0 starts at init
+//   kp::mpi::inclusive_scan(comm, space, in, out, op);           // by any associative op
 //   kp::mpi::histogram(comm, space, values, counts);             // global counts, every rank
 //   kp::mpi::sample(comm, space, weights, draws, seed, counts);  // counts of the rank's items
 //
@@ -104,6 +105,55 @@ void scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InView&
   impl::scan(call, space, in, out, inclusive, offset, Algorithm::automatic);
 }
 
+// The scan by `op`, which need not commute: a rank's total is the last
+// element of its own inclusive scan (a reduction would assume an order of
+// combination), scanned into `out`, or into a temporary slice when the scan
+// is in place. Totals are gathered and combined in rank order; each rank then
+// scans its slice from the lower ranks' combination.
+template <class ExecSpace, class InView, class OutView, class Op>
+void op_scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InView& in,
+             const OutView& out, bool inclusive, const impl::Running<impl::value_t<OutView>>& init,
+             const Op& op) {
+  using T = impl::value_t<OutView>;
+  static_assert(std::is_same_v<impl::value_t<InView>, T>,
+                "kp::mpi: scan input and output value types differ");
+  static_assert(std::is_trivially_copyable_v<T>, "kp::mpi: scanned values are sent as bytes");
+  const int rank = comm_rank(comm);
+  const bool last = rank + 1 == comm_size(comm);
+  const auto totals = all_gather(comm, call, [&] {
+    if (out.extent(0) != in.extent(0)) {
+      throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(in.extent(0)) +
+                                  " elements, out " + std::to_string(out.extent(0)));
+    }
+    const std::size_t n = in.extent(0);
+    impl::Running<T> total{T{}, false};
+    if (last || n == 0) return total;
+    Kokkos::View<T*, typename OutView::memory_space> scanned;
+    if (in.data() == out.data()) {
+      scanned =
+          decltype(scanned)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi total"), n);
+      impl::scan(call, space, in, scanned, true, impl::Running<T>{T{}, false}, op, impl::Identity(),
+                 Algorithm::automatic);
+      Kokkos::deep_copy(space, Kokkos::View<T, Kokkos::HostSpace>(&total.value),
+                        Kokkos::subview(scanned, n - 1));
+    } else {
+      impl::scan(call, space, in, out, true, impl::Running<T>{T{}, false}, op, impl::Identity(),
+                 Algorithm::automatic);
+      Kokkos::deep_copy(space, Kokkos::View<T, Kokkos::HostSpace>(&total.value),
+                        Kokkos::subview(out, n - 1));
+    }
+    space.fence();
+    total.any = true;
+    return total;
+  });
+  impl::Running<T> offset = init;
+  for (int r = 0; r < rank; ++r) {
+    if (totals[r].any)
+      offset = {offset.any ? op(offset.value, totals[r].value) : totals[r].value, true};
+  }
+  impl::scan(call, space, in, out, inclusive, offset, op, impl::Identity(), Algorithm::automatic);
+}
+
 }  // namespace detail
 
 // The fold by `op` of the global array (op: associative, commutative,
@@ -151,6 +201,31 @@ template <class ExecSpace, class InView, class OutView>
 void exclusive_scan(MPI_Comm comm, const ExecSpace& space, const InView& in, const OutView& out,
                     typename OutView::non_const_value_type init) {
   detail::scan(comm, "kp::mpi::exclusive_scan", space, in, out, false, init);
+}
+
+// The scans by `op` (kp::inclusive_scan's rules: associative, need not
+// commute; callable on the space and on the host): the answer of the
+// one-rank scan, exactly where `op` is exact, the ranks combined in rank
+// order. Each rank but the last scans its slice twice (the first time for
+// its total, into `out`, or into a temporary slice of its size when in
+// place); these fence `space` before the all-gather.
+template <class ExecSpace, class InView, class OutView, class BinaryOp,
+          class = std::enable_if_t<!std::is_same_v<BinaryOp, Algorithm>>>
+void inclusive_scan(MPI_Comm comm, const ExecSpace& space, const InView& in, const OutView& out,
+                    BinaryOp op) {
+  using T = impl::value_t<OutView>;
+  detail::op_scan(comm, "kp::mpi::inclusive_scan", space, in, out, true,
+                  impl::Running<T>{T{}, false}, op);
+}
+
+// out(i) = op(... op(init, x(0)) ..., x(i - 1)), x the global array.
+template <class ExecSpace, class InView, class OutView, class BinaryOp,
+          class = std::enable_if_t<!std::is_same_v<BinaryOp, Algorithm>>>
+void exclusive_scan(MPI_Comm comm, const ExecSpace& space, const InView& in, const OutView& out,
+                    typename OutView::non_const_value_type init, BinaryOp op) {
+  using T = impl::value_t<OutView>;
+  detail::op_scan(comm, "kp::mpi::exclusive_scan", space, in, out, false,
+                  impl::Running<T>{init, true}, op);
 }
 
 // counts = the histogram of the global array of values (kp::histogram's

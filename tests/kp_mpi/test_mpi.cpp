@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "kp/affine.hpp"
 #include "kp/helpers.hpp"
 
 using namespace kp::test;
@@ -225,6 +226,42 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi scans: integer scans equal one rank's", "[kp][m
         CHECK(inclusive == local_part(one_inclusive, split));
         CHECK(exclusive == local_part(one_exclusive, split));
         CHECK(in_place == local_part(one_inclusive, split));
+      }
+    }
+  }
+}
+
+// A non-commutative operation: a rank order or an order of combination
+// other than the sequence's changes the answer.
+TEMPLATE_LIST_TEST_CASE("kp::mpi operator scans equal one rank's, ranks in order",
+                        "[kp][mpi][scan]", Spaces) {
+  using Space = TestType;
+  using Op = ComposeOf<Affine8>;
+  const Affine8 init{3, 7};
+  for (const std::int64_t n : kSizes) {
+    const auto global = affine_maps<Affine8>(n);
+    const auto g = to_space<Space>(global, Shape::contiguous);
+    auto g_out = to_space<Space>(std::vector<Affine8>(n), Shape::contiguous);
+    kp::inclusive_scan(Space(), g, g_out, Op{});
+    const auto one_inclusive = to_host<Space>(g_out);
+    kp::exclusive_scan(Space(), g, g_out, init, Op{});
+    const auto one_exclusive = to_host<Space>(g_out);
+    for (const Split split : kSplits) {
+      for (const Shape shape : kShapes) {
+        const auto part = local_part(global, split);
+        const auto in = to_space<Space>(part, shape);
+        auto out = to_space<Space>(std::vector<Affine8>(part.size()), shape);
+        kp::mpi::inclusive_scan(kComm, Space(), in, out, Op{});
+        const auto inclusive = to_host<Space>(out);
+        kp::mpi::exclusive_scan(kComm, Space(), in, out, init, Op{});
+        const auto exclusive = to_host<Space>(out);
+        auto both = to_space<Space>(part, shape);
+        kp::mpi::exclusive_scan(kComm, Space(), both, both, init, Op{});  // in place
+        const auto in_place = to_host<Space>(both);
+        INFO("n " << n << ", " << split_name(split) << ", " << shape_name(shape));
+        CHECK(inclusive == local_part(one_inclusive, split));
+        CHECK(exclusive == local_part(one_exclusive, split));
+        CHECK(in_place == local_part(one_exclusive, split));
       }
     }
   }
