@@ -18,6 +18,7 @@
 #include <kp/reduce.hpp>
 #include <kp/sample.hpp>
 #include <kp/scan.hpp>
+#include <kp/segmented.hpp>
 #include <kp/team.hpp>
 #include <kp/transform.hpp>
 #include <kp/value_index.hpp>

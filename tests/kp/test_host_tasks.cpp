@@ -16,7 +16,9 @@ namespace {
 
 struct CountRuns {
   Kokkos::View<int*, Kokkos::HostSpace> runs;
-  void operator()(std::int64_t t) const { Kokkos::atomic_fetch_add(&runs(t), 1); }
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
+    Kokkos::atomic_fetch_add(&runs(t), 1);
+  }
 };
 
 // Counts its runs and the tasks of this run (`run`) it saw not yet done.
@@ -24,7 +26,7 @@ struct CheckAllRan {
   Kokkos::View<int*, Kokkos::HostSpace> runs;
   Kokkos::View<std::int64_t[2], Kokkos::HostSpace> seen;  // finishes, tasks not done
   int run;
-  void operator()() const {
+  KOKKOS_INLINE_FUNCTION void operator()() const {
     ++seen(0);
     for (std::size_t t = 0; t < runs.extent(0); ++t) seen(1) += runs(t) != run;
   }

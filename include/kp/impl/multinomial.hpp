@@ -164,7 +164,7 @@ KOKKOS_INLINE_FUNCTION void team_single(const SoloTeam&, const F& f) {
 struct BlockTree {
   double* sums;
   std::uint64_t* counts;
-  static constexpr std::size_t bytes() {
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t bytes() {
     return 2 * kBlock * (sizeof(double) + sizeof(std::uint64_t));
   }
   // The tree in `bytes()` bytes at `at`.

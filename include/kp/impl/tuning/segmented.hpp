@@ -1,0 +1,19 @@
+#pragma once
+// Tuning of kp::segmented_reduce and the segmented scans on GPUs: one team a
+// segment, its size from the mean segment length, so that short segments do
+// not leave most of a large team idle.
+#include <cstdint>
+
+namespace kp::impl {
+
+// Mean lengths from which a segment's team has 256 / 128 threads; shorter
+// segments get one warp (32 threads, the least a CUDA team may have here).
+inline constexpr std::int64_t kSegmentLargeTeamFrom = 2048;
+inline constexpr std::int64_t kSegmentMidTeamFrom = 256;
+
+// Values a thread holds per round of a segment's scan (a round is team x
+// kSegmentScanItems values staged in team scratch: 16 KiB for 16-byte
+// values and 256 threads).
+inline constexpr int kSegmentScanItems = 4;
+
+}  // namespace kp::impl

@@ -1,0 +1,108 @@
+#pragma once
+// Segmented reduce and scans: many independent reductions or scans at once,
+// segment s being in(offsets(s)) .. in(offsets(s + 1) - 1) (CSR offsets,
+// CUB's DeviceSegmentedReduce layout); empty segments allowed.
+//
+//   kp::segmented_reduce(space, in, offsets, sums);                    // sums(s): segment s's sum
+//   kp::segmented_reduce(space, in, offsets, maxima, -inf, kp::maximum<float>{});
+//   kp::segmented_inclusive_scan(space, in, offsets, out);            // each segment's prefix sums
+//   kp::segmented_exclusive_scan(space, in, offsets, out, init, op);  // each from init
+//
+// Arguments: rank-1 Views the space can access; `offsets` of an integer
+// type, S + 1 entries for S segments (none or one entry: no segments).
+// Segments need not cover `in`: values outside every segment are neither
+// read nor (scans) written. `out` has S elements (reduce) or in's length
+// (scans; it may be `in`).
+//
+// Operations: reduce's `op` is associative and commutative with `identity`
+// its identity (an empty segment gives `identity`, or 0 for a sum); the
+// scans' `op` associative only, combined in sequence order within a
+// segment (kp::inclusive_scan's rules), so integer and other exact
+// operations give the sequential answer on every space.
+//
+// Errors: std::invalid_argument, before any work, for offsets that decrease
+// or leave [0, in.extent(0)], and for an `out` of the wrong length. The
+// check is one pass over the offsets that fences `space`; the work itself
+// is then enqueued asynchronously.
+//
+// Cost: one read of each segment and one write per segment (reduce) or
+// element (scans). On a GPU, one team a segment (contiguous Views; its size
+// from the mean length: impl/tuning/segmented.hpp), so one very long
+// segment among short ones runs on one team; on hosts, and for strided
+// Views, one thread a segment, segments handed out dynamically.
+#include <kp/impl/combine_ops.hpp>
+#include <kp/impl/segmented.hpp>
+#include <type_traits>
+
+namespace kp {
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView>
+void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                      const OutView& out) {
+  impl::check_view<ExecSpace, InView>();
+  impl::check_view<ExecSpace, OffsetsView>();
+  impl::check_view<ExecSpace, OutView>();
+  using T = impl::value_t<OutView>;
+  impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
+                         impl::UserOp<T, impl::ScanSum<T>>{T(0), {}});
+}
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp>
+void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                      const OutView& out, T identity, BinaryOp op) {
+  impl::check_view<ExecSpace, InView>();
+  impl::check_view<ExecSpace, OffsetsView>();
+  impl::check_view<ExecSpace, OutView>();
+  static_assert(std::is_same_v<impl::value_t<OutView>, T>,
+                "kp::segmented_reduce: out's value type must be the identity's");
+  impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
+                         impl::UserOp<T, BinaryOp>{identity, op});
+}
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView>
+void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out) {
+  impl::check_view<ExecSpace, InView>();
+  impl::check_view<ExecSpace, OffsetsView>();
+  impl::check_view<ExecSpace, OutView>();
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
+                       impl::Running<T>{T{}, false}, impl::ScanSum<T>{});
+}
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out, BinaryOp op) {
+  impl::check_view<ExecSpace, InView>();
+  impl::check_view<ExecSpace, OffsetsView>();
+  impl::check_view<ExecSpace, OutView>();
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
+                       impl::Running<T>{T{}, false}, op);
+}
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView>
+void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out, typename OutView::non_const_value_type init) {
+  impl::check_view<ExecSpace, InView>();
+  impl::check_view<ExecSpace, OffsetsView>();
+  impl::check_view<ExecSpace, OutView>();
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
+                       impl::Running<T>{init, true}, impl::ScanSum<T>{});
+}
+
+// out(i) = op(... op(init, in(b)) ..., in(i - 1)) for i in segment [b, e).
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out, typename OutView::non_const_value_type init,
+                              BinaryOp op) {
+  impl::check_view<ExecSpace, InView>();
+  impl::check_view<ExecSpace, OffsetsView>();
+  impl::check_view<ExecSpace, OutView>();
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
+                       impl::Running<T>{init, true}, op);
+}
+
+}  // namespace kp

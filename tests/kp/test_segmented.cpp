@@ -1,0 +1,214 @@
+// kp::segmented_reduce and the segmented scans on every enabled space:
+// empty segments, segments of one, one long segment among many short ones,
+// offsets that skip values, sums (exact in int64), max with an identity, and
+// a non-commutative operation for the scans (affine maps), each against the
+// sequential answer; bad offsets and lengths refused.
+#include <kp/ops.hpp>
+#include <kp/segmented.hpp>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kp/affine.hpp"
+#include "kp/helpers.hpp"
+
+using namespace kp::test;
+
+namespace {
+
+struct Layout {
+  std::string name;
+  std::vector<std::int64_t> offsets;  // S + 1 entries
+  std::int64_t n;                     // the input's length
+};
+
+// Lengths given; offsets from `start`, the input `tail` values longer.
+Layout from_lengths(std::string name, const std::vector<std::int64_t>& lengths,
+                    std::int64_t start = 0, std::int64_t tail = 0) {
+  Layout l{std::move(name), {start}, 0};
+  for (const std::int64_t len : lengths) l.offsets.push_back(l.offsets.back() + len);
+  l.n = l.offsets.back() + tail;
+  return l;
+}
+
+std::vector<Layout> layouts() {
+  std::vector<Layout> all;
+  all.push_back(from_lengths("one empty segment", {0}));
+  all.push_back(from_lengths("ones", std::vector<std::int64_t>(1000, 1)));
+  all.push_back(from_lengths("empty and short", {0, 3, 0, 0, 1, 2, 0, 31, 32, 33, 0}));
+  std::vector<std::int64_t> mixed(3000);
+  std::uint64_t state = 7;
+  for (auto& len : mixed) {
+    state = kp::impl::splitmix64(state);
+    len = static_cast<std::int64_t>(state % 40);
+  }
+  mixed[1234] = 300000;  // one long segment (several rounds of a GPU team)
+  all.push_back(from_lengths("one long among short", mixed));
+  all.push_back(from_lengths("one segment", {70001}));
+  all.push_back(from_lengths("skipping values", {5, 0, 4097}, 11, 13));
+  return all;
+}
+
+template <class T, class Op>
+std::vector<T> sequential_scan(const std::vector<T>& x, const Layout& l, bool inclusive,
+                               const T* init, Op op, const std::vector<T>& untouched) {
+  std::vector<T> out = untouched;
+  for (std::size_t s = 0; s + 1 < l.offsets.size(); ++s) {
+    bool any = init != nullptr;
+    T run = any ? *init : T{};
+    for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i) {
+      if (!inclusive) out[i] = run;
+      run = any ? op(run, x[i]) : x[i];
+      any = true;
+      if (inclusive) out[i] = run;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp segmented_reduce: each segment's sum and max", "[kp][segmented]",
+                        Spaces) {
+  using Space = TestType;
+  for (const Layout& l : layouts()) {
+    INFO(l.name);
+    const std::int64_t segments = static_cast<std::int64_t>(l.offsets.size()) - 1;
+    std::vector<std::int64_t> x(l.n);
+    for (std::int64_t i = 0; i < l.n; ++i) x[i] = (i * 7919) % 2001 - 1000;
+    if (l.n > 0) x[l.n / 2] = std::numeric_limits<std::int64_t>::max();  // sums wrap
+    std::vector<std::int64_t> sums(segments, 0), maxima(segments, INT64_MIN);
+    for (std::int64_t s = 0; s < segments; ++s) {
+      for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i) {
+        sums[s] = static_cast<std::int64_t>(static_cast<std::uint64_t>(sums[s]) + x[i]);
+        maxima[s] = std::max(maxima[s], x[i]);
+      }
+    }
+    for (const Shape shape : kShapes) {
+      INFO(shape_name(shape));
+      const auto in = to_space<Space>(x, shape);
+      const auto offsets = to_space<Space>(l.offsets, Shape::contiguous);
+      auto out = to_space<Space>(std::vector<std::int64_t>(segments, -1), shape);
+      kp::segmented_reduce(Space(), in, offsets, out);
+      CHECK(to_host<Space>(out) == sums);
+      kp::segmented_reduce(Space(), in, offsets, out, std::int64_t{INT64_MIN},
+                           kp::maximum<std::int64_t>{});
+      CHECK(to_host<Space>(out) == maxima);
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp segmented scans: each segment's scan in sequence order",
+                        "[kp][segmented]", Spaces) {
+  using Space = TestType;
+  using A = Affine16;
+  const ComposeOf<A> op;
+  const A init{3, 7};
+  for (const Layout& l : layouts()) {
+    INFO(l.name);
+    const auto x = affine_maps<A>(l.n);
+    const std::vector<A> untouched(l.n, A{0, 0});
+    const auto inclusive =
+        sequential_scan(x, l, true, static_cast<const A*>(nullptr), op, untouched);
+    const auto exclusive = sequential_scan(x, l, false, &init, op, untouched);
+    for (const Shape shape : kShapes) {
+      INFO(shape_name(shape));
+      const auto in = to_space<Space>(x, shape);
+      const auto offsets = to_space<Space>(l.offsets, Shape::contiguous);
+      auto out = to_space<Space>(untouched, shape);
+      kp::segmented_inclusive_scan(Space(), in, offsets, out, op);
+      CHECK(to_host<Space>(out) == inclusive);
+      out = to_space<Space>(untouched, shape);
+      kp::segmented_exclusive_scan(Space(), in, offsets, out, init, op);
+      CHECK(to_host<Space>(out) == exclusive);
+      // In place: values outside every segment stay as they were.
+      auto both = to_space<Space>(x, shape);
+      kp::segmented_exclusive_scan(Space(), both, offsets, both, init, op);
+      auto expect = sequential_scan(x, l, false, &init, op, x);
+      CHECK(to_host<Space>(both) == expect);
+    }
+    // Sums, exact in int64.
+    std::vector<std::int64_t> v(l.n);
+    for (std::int64_t i = 0; i < l.n; ++i) v[i] = i % 97 - 48;
+    const std::vector<std::int64_t> zeros(l.n, 0);
+    const auto in = to_space<Space>(v, Shape::contiguous);
+    const auto offsets = to_space<Space>(l.offsets, Shape::contiguous);
+    auto out = to_space<Space>(zeros, Shape::contiguous);
+    kp::segmented_inclusive_scan(Space(), in, offsets, out);
+    CHECK(to_host<Space>(out) == sequential_scan(v, l, true,
+                                                 static_cast<const std::int64_t*>(nullptr),
+                                                 kp::plus<std::int64_t>{}, zeros));
+    const std::int64_t five = 5;
+    kp::segmented_exclusive_scan(Space(), in, offsets, out, five);
+    CHECK(to_host<Space>(out) ==
+          sequential_scan(v, l, false, &five, kp::plus<std::int64_t>{}, zeros));
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp segmented calls refuse bad offsets and lengths", "[kp][segmented]",
+                        Spaces) {
+  using Space = TestType;
+  const auto in = to_space<Space>(std::vector<std::int64_t>(10, 1), Shape::contiguous);
+  auto out = to_space<Space>(std::vector<std::int64_t>(2, 0), Shape::contiguous);
+  auto scanned = to_space<Space>(std::vector<std::int64_t>(10, 0), Shape::contiguous);
+  for (const std::vector<std::int32_t>& bad :
+       {std::vector<std::int32_t>{0, 5, 4}, {-1, 2, 3}, {0, 5, 11}}) {
+    const auto offsets = to_space<Space>(bad, Shape::contiguous);
+    CHECK_THROWS_AS(kp::segmented_reduce(Space(), in, offsets, out), std::invalid_argument);
+    CHECK_THROWS_AS(kp::segmented_inclusive_scan(Space(), in, offsets, scanned),
+                    std::invalid_argument);
+  }
+  const auto good = to_space<Space>(std::vector<std::int32_t>{0, 4, 10}, Shape::contiguous);
+  auto three = to_space<Space>(std::vector<std::int64_t>(3, 0), Shape::contiguous);
+  CHECK_THROWS_AS(kp::segmented_reduce(Space(), in, good, three), std::invalid_argument);
+  auto short_out = to_space<Space>(std::vector<std::int64_t>(9, 0), Shape::contiguous);
+  CHECK_THROWS_AS(kp::segmented_inclusive_scan(Space(), in, good, short_out),
+                  std::invalid_argument);
+  kp::segmented_reduce(Space(), in, good, out);
+  CHECK(to_host<Space>(out) == std::vector<std::int64_t>{4, 6});
+}
+
+#if defined(KOKKOS_ENABLE_OPENMP)
+// OpenMP teams of two: the team a segment that GPUs take (strided values
+// per thread and team_combine; the scan's rounds through scratch).
+TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
+  using Space = Kokkos::OpenMP;
+  if (Space().concurrency() < 2) SKIP("needs 2 OpenMP threads");
+  using A = Affine16;
+  const ComposeOf<A> op;
+  const A init{3, 7};
+  for (const Layout& l : layouts()) {
+    INFO(l.name);
+    const std::int64_t segments = static_cast<std::int64_t>(l.offsets.size()) - 1;
+    const auto offsets = to_space<Space>(l.offsets, Shape::contiguous);
+    std::vector<std::int64_t> v(l.n);
+    for (std::int64_t i = 0; i < l.n; ++i) v[i] = i % 97 - 48;
+    std::vector<std::int64_t> sums(segments, 0);
+    for (std::int64_t s = 0; s < segments; ++s) {
+      for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i) sums[s] += v[i];
+    }
+    const kp::impl::View<std::int64_t*, Space> values("values", l.n), out("out", segments);
+    Kokkos::deep_copy(values, to_space<Space>(v, Shape::contiguous));
+    using Sum = kp::impl::UserOp<std::int64_t, kp::impl::ScanSum<std::int64_t>>;
+    kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2);
+    CHECK(to_host<Space>(out) == sums);
+
+    const auto x = affine_maps<A>(l.n);
+    const std::vector<A> untouched(l.n, A{0, 0});
+    const kp::impl::View<A*, Space> in("in", l.n), scanned("scanned", l.n);
+    Kokkos::deep_copy(in, to_space<Space>(x, Shape::contiguous));
+    for (const bool inclusive : {true, false}) {
+      Kokkos::deep_copy(scanned, to_space<Space>(untouched, Shape::contiguous));
+      const kp::impl::Running<A> start{init, !inclusive};
+      kp::impl::segmented_scan("test", Space(), in, offsets, scanned, inclusive, start, op, 2);
+      CHECK(to_host<Space>(scanned) ==
+            sequential_scan(x, l, inclusive, inclusive ? nullptr : &init, op, untouched));
+    }
+  }
+}
+#endif
