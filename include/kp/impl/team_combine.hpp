@@ -30,7 +30,7 @@ KOKKOS_INLINE_FUNCTION V volatile_read(const V* source) {
 
 // Scratch bytes team_combine needs for a team of `team_size` threads.
 template <class V>
-std::size_t team_combine_scratch(int team_size) {
+KOKKOS_INLINE_FUNCTION constexpr std::size_t team_combine_scratch(int team_size) {
   return sizeof(V) * static_cast<std::size_t>(team_size);
 }
 
