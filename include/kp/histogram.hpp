@@ -35,8 +35,8 @@ namespace kp {
 // Counts `values` into the bins of `counts` on `space` (see above).
 template <class ExecSpace, class ValuesView, class CountsView>
 void histogram(const ExecSpace& space, const ValuesView& values, const CountsView& counts,
-               Algorithm algorithm = Algorithm::automatic) {
-  impl::histogram(space, values, counts, algorithm);
+               HistogramAlgorithm algorithm = HistogramAlgorithm::automatic) {
+  impl::histogram(space, values, counts, impl::algorithm_of(algorithm));
 }
 
 }  // namespace kp

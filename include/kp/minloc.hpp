@@ -16,9 +16,8 @@
 //   like Kokkos::parallel_reduce.
 //
 // Errors: std::invalid_argument, on the host before any work, for an
-// `algorithm` the call does not implement or the space cannot run (as
-// kp::reduce). A wrong View rank, value type or memory space is a
-// static_assert.
+// `algorithm` the space cannot run (as kp::reduce). A wrong View rank, value type or memory space
+// is a static_assert.
 //
 // Determinism: the answer is exact, so identical on every space, algorithm
 // and thread count.
@@ -36,32 +35,36 @@ namespace kp {
 template <class ExecSpace, class XView, class ResultView,
           class = std::enable_if_t<Kokkos::is_view<ResultView>::value>>
 void minloc(const ExecSpace& space, const XView& x, const ResultView& result,
-            Algorithm algorithm = Algorithm::automatic) {
+            ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
   impl::check_view<ExecSpace, XView>();
   using T = impl::value_t<XView>;
   impl::check_result_view<ExecSpace, ResultView, ValueIndex<T>>();
-  impl::reduce_into("kp::minloc", space, x, impl::FirstLoc<T, false>{}, algorithm, result);
+  impl::reduce_into("kp::minloc", space, x, impl::FirstLoc<T, false>{},
+                    impl::algorithm_of(algorithm), result);
 }
 template <class ExecSpace, class XView, class ResultView,
           class = std::enable_if_t<Kokkos::is_view<ResultView>::value>>
 void maxloc(const ExecSpace& space, const XView& x, const ResultView& result,
-            Algorithm algorithm = Algorithm::automatic) {
+            ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
   impl::check_view<ExecSpace, XView>();
   using T = impl::value_t<XView>;
   impl::check_result_view<ExecSpace, ResultView, ValueIndex<T>>();
-  impl::reduce_into("kp::maxloc", space, x, impl::FirstLoc<T, true>{}, algorithm, result);
+  impl::reduce_into("kp::maxloc", space, x, impl::FirstLoc<T, true>{},
+                    impl::algorithm_of(algorithm), result);
 }
 
 template <class ExecSpace, class XView>
 ValueIndex<typename XView::non_const_value_type> minloc(
-    const ExecSpace& space, const XView& x, Algorithm algorithm = Algorithm::automatic) {
-  return impl::extremum<false>("kp::minloc", space, x, algorithm);
+    const ExecSpace& space, const XView& x,
+    ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
+  return impl::extremum<false>("kp::minloc", space, x, impl::algorithm_of(algorithm));
 }
 
 template <class ExecSpace, class XView>
 ValueIndex<typename XView::non_const_value_type> maxloc(
-    const ExecSpace& space, const XView& x, Algorithm algorithm = Algorithm::automatic) {
-  return impl::extremum<true>("kp::maxloc", space, x, algorithm);
+    const ExecSpace& space, const XView& x,
+    ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
+  return impl::extremum<true>("kp::maxloc", space, x, impl::algorithm_of(algorithm));
 }
 
 }  // namespace kp

@@ -102,7 +102,7 @@ void scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InView&
   // This rank's slice starts from init plus the lower ranks' totals.
   T offset = init;
   for (int r = 0; r < rank; ++r) offset += totals[r];
-  impl::scan(call, space, in, out, inclusive, offset, Algorithm::automatic);
+  impl::scan(call, space, in, out, inclusive, offset, impl::Algorithm::automatic);
 }
 
 // The scan by `op`, which need not commute: a rank's total is the last
@@ -133,12 +133,12 @@ void op_scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InVi
       scanned =
           decltype(scanned)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi total"), n);
       impl::scan(call, space, in, scanned, true, impl::Running<T>{T{}, false}, op, impl::Identity(),
-                 Algorithm::automatic);
+                 impl::Algorithm::automatic);
       Kokkos::deep_copy(space, Kokkos::View<T, Kokkos::HostSpace>(&total.value),
                         Kokkos::subview(scanned, n - 1));
     } else {
       impl::scan(call, space, in, out, true, impl::Running<T>{T{}, false}, op, impl::Identity(),
-                 Algorithm::automatic);
+                 impl::Algorithm::automatic);
       Kokkos::deep_copy(space, Kokkos::View<T, Kokkos::HostSpace>(&total.value),
                         Kokkos::subview(out, n - 1));
     }
@@ -151,7 +151,8 @@ void op_scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InVi
     if (totals[r].any)
       offset = {offset.any ? op(offset.value, totals[r].value) : totals[r].value, true};
   }
-  impl::scan(call, space, in, out, inclusive, offset, op, impl::Identity(), Algorithm::automatic);
+  impl::scan(call, space, in, out, inclusive, offset, op, impl::Identity(),
+             impl::Algorithm::automatic);
 }
 
 }  // namespace detail
@@ -210,7 +211,7 @@ void exclusive_scan(MPI_Comm comm, const ExecSpace& space, const InView& in, con
 // its total, into `out`, or into a temporary slice of its size when in
 // place); these fence `space` before the all-gather.
 template <class ExecSpace, class InView, class OutView, class BinaryOp,
-          class = std::enable_if_t<!std::is_same_v<BinaryOp, Algorithm>>>
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void inclusive_scan(MPI_Comm comm, const ExecSpace& space, const InView& in, const OutView& out,
                     BinaryOp op) {
   using T = impl::value_t<OutView>;
@@ -220,7 +221,7 @@ void inclusive_scan(MPI_Comm comm, const ExecSpace& space, const InView& in, con
 
 // out(i) = op(... op(init, x(0)) ..., x(i - 1)), x the global array.
 template <class ExecSpace, class InView, class OutView, class BinaryOp,
-          class = std::enable_if_t<!std::is_same_v<BinaryOp, Algorithm>>>
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void exclusive_scan(MPI_Comm comm, const ExecSpace& space, const InView& in, const OutView& out,
                     typename OutView::non_const_value_type init, BinaryOp op) {
   using T = impl::value_t<OutView>;

@@ -12,8 +12,8 @@
 //   Kokkos::parallel_reduce into a View.
 //
 // Errors: std::invalid_argument, on the host before any work, for an
-// `algorithm` the call does not implement or the space cannot run
-// (host_lanes on a GPU; anything but automatic, kokkos, vector, host_lanes).
+// `algorithm` the space cannot run (host_lanes on a GPU); kp::ReduceAlgorithm
+// holds only the choices reduce has.
 // A wrong View rank, value type or memory space is a static_assert.
 //
 // Determinism: floating-point sums are not bit-identical between a GPU and
@@ -33,25 +33,27 @@ namespace kp {
 
 // The sum of x (float, double, int32, int64, ...), in x's value type.
 template <class ExecSpace, class XView>
-typename XView::non_const_value_type reduce(const ExecSpace& space, const XView& x,
-                                            Algorithm algorithm = Algorithm::automatic) {
+typename XView::non_const_value_type reduce(
+    const ExecSpace& space, const XView& x,
+    ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
   impl::check_view<ExecSpace, XView>();
   using T = typename XView::non_const_value_type;
   static_assert(std::is_arithmetic_v<T>, "kp::reduce: a sum needs arithmetic values");
-  return impl::reduce("kp::reduce", space, x, impl::UserOp<T, impl::Plus<T>>{T(0), {}}, algorithm);
+  return impl::reduce("kp::reduce", space, x, impl::UserOp<T, impl::Plus<T>>{T(0), {}},
+                      impl::algorithm_of(algorithm));
 }
 
 // The sum of x into `result`, a rank-0 View of x's value type (asynchronous).
 template <class ExecSpace, class XView, class ResultView,
           class = std::enable_if_t<Kokkos::is_view<ResultView>::value>>
 void reduce(const ExecSpace& space, const XView& x, const ResultView& result,
-            Algorithm algorithm = Algorithm::automatic) {
+            ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
   impl::check_view<ExecSpace, XView>();
   using T = typename XView::non_const_value_type;
   static_assert(std::is_arithmetic_v<T>, "kp::reduce: a sum needs arithmetic values");
   impl::check_result_view<ExecSpace, ResultView, T>();
-  impl::reduce_into("kp::reduce", space, x, impl::UserOp<T, impl::Plus<T>>{T(0), {}}, algorithm,
-                    result);
+  impl::reduce_into("kp::reduce", space, x, impl::UserOp<T, impl::Plus<T>>{T(0), {}},
+                    impl::algorithm_of(algorithm), result);
 }
 
 // The fold of x by `op` (op(a, b) -> T, callable on the space, associative
@@ -61,20 +63,21 @@ void reduce(const ExecSpace& space, const XView& x, const ResultView& result,
 template <class ExecSpace, class XView, class T, class BinaryOp,
           class = std::enable_if_t<!Kokkos::is_view<T>::value>>
 T reduce(const ExecSpace& space, const XView& x, T identity, BinaryOp op,
-         Algorithm algorithm = Algorithm::automatic) {
+         ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
   impl::check_view<ExecSpace, XView>();
-  return impl::reduce("kp::reduce", space, x, impl::UserOp<T, BinaryOp>{identity, op}, algorithm);
+  return impl::reduce("kp::reduce", space, x, impl::UserOp<T, BinaryOp>{identity, op},
+                      impl::algorithm_of(algorithm));
 }
 
 // The fold into `result`, a rank-0 View of T (asynchronous).
 template <class ExecSpace, class XView, class T, class BinaryOp, class ResultView,
           class = std::enable_if_t<Kokkos::is_view<ResultView>::value>>
 void reduce(const ExecSpace& space, const XView& x, T identity, BinaryOp op,
-            const ResultView& result, Algorithm algorithm = Algorithm::automatic) {
+            const ResultView& result, ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
   impl::check_view<ExecSpace, XView>();
   impl::check_result_view<ExecSpace, ResultView, T>();
-  impl::reduce_into("kp::reduce", space, x, impl::UserOp<T, BinaryOp>{identity, op}, algorithm,
-                    result);
+  impl::reduce_into("kp::reduce", space, x, impl::UserOp<T, BinaryOp>{identity, op},
+                    impl::algorithm_of(algorithm), result);
 }
 
 }  // namespace kp

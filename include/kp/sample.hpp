@@ -81,9 +81,10 @@ class AliasTable {
   // counts(i) = how many of the draws 0 .. draws-1 of stream `seed` gave item i.
   template <class CountsView>
   void sample(const ExecSpace& space, std::uint64_t draws, std::uint64_t seed,
-              const CountsView& counts, Algorithm algorithm = Algorithm::automatic) const {
+              const CountsView& counts,
+              SampleAlgorithm algorithm = SampleAlgorithm::automatic) const {
     check_not_empty();
-    impl::draw(space, columns_, draws, seed, counts, algorithm);
+    impl::draw(space, columns_, draws, seed, counts, impl::algorithm_of(algorithm));
   }
 
   // indices(j) = the item of draw j of stream `seed`, j < indices.extent(0):
@@ -154,19 +155,19 @@ class AliasTable {
 // counts(i) = how many of `draws` weighted draws with replacement gave item
 // i: one multinomial sample of the weights, stream `seed`. Returns once the
 // counts are written (it fences `space` to report bad weights; the counts
-// are then unspecified). Algorithm::automatic splits the draws down the
-// items' tree; Algorithm::alias (or private_bins / global_atomics, its two
+// are then unspecified). SampleAlgorithm::automatic splits the draws down
+// the items' tree; SampleAlgorithm::alias (or private_bins / global_atomics, its two
 // ways of counting) makes the draws one by one from an alias table, the
 // counts of AliasTable::sample: O(draws) work.
 template <class ExecSpace, class WeightsView, class CountsView>
 void sample(const ExecSpace& space, const WeightsView& weights, std::uint64_t draws,
             std::uint64_t seed, const CountsView& counts,
-            Algorithm algorithm = Algorithm::automatic) {
+            SampleAlgorithm algorithm = SampleAlgorithm::automatic) {
   impl::check_sample_views<ExecSpace, WeightsView, CountsView>("kp::sample", weights, counts);
-  if (algorithm == Algorithm::automatic) {
+  if (algorithm == SampleAlgorithm::automatic) {
     impl::sample_counts(space, weights, draws, seed, counts);
   } else {
-    impl::SampleOnce::run(space, weights, draws, seed, counts, algorithm);
+    impl::SampleOnce::run(space, weights, draws, seed, counts, impl::algorithm_of(algorithm));
   }
 }
 

@@ -22,42 +22,43 @@ namespace kp {
 
 template <class ExecSpace, class InView, class OutView>
 void inclusive_scan(const ExecSpace& space, const InView& in, const OutView& out,
-                    Algorithm algorithm = Algorithm::automatic) {
-  impl::scan("kp::inclusive_scan", space, in, out, true, impl::value_t<OutView>(0), algorithm);
+                    ScanAlgorithm algorithm = ScanAlgorithm::automatic) {
+  impl::scan("kp::inclusive_scan", space, in, out, true, impl::value_t<OutView>(0),
+             impl::algorithm_of(algorithm));
 }
 
 template <class ExecSpace, class InView, class OutView>
 void exclusive_scan(const ExecSpace& space, const InView& in, const OutView& out,
                     typename OutView::non_const_value_type init,
-                    Algorithm algorithm = Algorithm::automatic) {
-  impl::scan("kp::exclusive_scan", space, in, out, false, init, algorithm);
+                    ScanAlgorithm algorithm = ScanAlgorithm::automatic) {
+  impl::scan("kp::exclusive_scan", space, in, out, false, init, impl::algorithm_of(algorithm));
 }
 
 // The scan by `op`: op(a, b) -> T, associative, callable on the space, `a`
 // the earlier elements' combination. T (the Views' value type) is any
 // trivially copyable, default-constructible type (pairs, small structs).
 template <class ExecSpace, class InView, class OutView, class BinaryOp,
-          class = std::enable_if_t<!std::is_same_v<BinaryOp, Algorithm>>>
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void inclusive_scan(const ExecSpace& space, const InView& in, const OutView& out, BinaryOp op,
-                    Algorithm algorithm = Algorithm::automatic) {
+                    ScanAlgorithm algorithm = ScanAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   static_assert(std::is_same_v<impl::value_t<InView>, T>,
                 "kp: scan input and output value types differ");
   impl::scan("kp::inclusive_scan", space, in, out, true, impl::Running<T>{T{}, false}, op,
-             impl::Identity(), algorithm);
+             impl::Identity(), impl::algorithm_of(algorithm));
 }
 
 // out(i) = op(...op(init, in(0))..., in(i - 1)), out(0) = init.
 template <class ExecSpace, class InView, class OutView, class BinaryOp,
-          class = std::enable_if_t<!std::is_same_v<BinaryOp, Algorithm>>>
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void exclusive_scan(const ExecSpace& space, const InView& in, const OutView& out,
                     typename OutView::non_const_value_type init, BinaryOp op,
-                    Algorithm algorithm = Algorithm::automatic) {
+                    ScanAlgorithm algorithm = ScanAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   static_assert(std::is_same_v<impl::value_t<InView>, T>,
                 "kp: scan input and output value types differ");
   impl::scan("kp::exclusive_scan", space, in, out, false, impl::Running<T>{init, true}, op,
-             impl::Identity(), algorithm);
+             impl::Identity(), impl::algorithm_of(algorithm));
 }
 
 }  // namespace kp

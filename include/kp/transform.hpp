@@ -25,29 +25,31 @@ namespace kp {
 // f(x(i)). Returns to the host (fences `space`); empty input gives identity.
 template <class ExecSpace, class XView, class T, class BinaryOp, class UnaryOp>
 T transform_reduce(const ExecSpace& space, const XView& x, T identity, BinaryOp op, UnaryOp f,
-                   Algorithm algorithm = Algorithm::automatic) {
+                   ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
   impl::check_view<ExecSpace, XView>();
   return impl::reduce("kp::transform_reduce", space, x,
-                      impl::TransformOp<T, BinaryOp, UnaryOp>{{identity, op}, f}, algorithm);
+                      impl::TransformOp<T, BinaryOp, UnaryOp>{{identity, op}, f},
+                      impl::algorithm_of(algorithm));
 }
 
 // out(i) = op(...op(f(in(0)), f(in(1)))..., f(in(i))); op associative.
 template <class ExecSpace, class InView, class OutView, class BinaryOp, class UnaryOp>
 void transform_inclusive_scan(const ExecSpace& space, const InView& in, const OutView& out,
-                              BinaryOp op, UnaryOp f, Algorithm algorithm = Algorithm::automatic) {
+                              BinaryOp op, UnaryOp f,
+                              ScanAlgorithm algorithm = ScanAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::scan("kp::transform_inclusive_scan", space, in, out, true, impl::Running<T>{T{}, false}, op,
-             f, algorithm);
+             f, impl::algorithm_of(algorithm));
 }
 
 // out(i) = op(...op(init, f(in(0)))..., f(in(i - 1))), out(0) = init.
 template <class ExecSpace, class InView, class OutView, class BinaryOp, class UnaryOp>
 void transform_exclusive_scan(const ExecSpace& space, const InView& in, const OutView& out,
                               typename OutView::non_const_value_type init, BinaryOp op, UnaryOp f,
-                              Algorithm algorithm = Algorithm::automatic) {
+                              ScanAlgorithm algorithm = ScanAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::scan("kp::transform_exclusive_scan", space, in, out, false, impl::Running<T>{init, true},
-             op, f, algorithm);
+             op, f, impl::algorithm_of(algorithm));
 }
 
 }  // namespace kp

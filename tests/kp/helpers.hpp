@@ -72,10 +72,11 @@ StridedView<Space, T> to_space(const std::vector<T>& host, Shape shape) {
 
 // The scan algorithms the space runs (sequential: host spaces only).
 template <class Space>
-std::vector<kp::Algorithm> scan_algorithms() {
-  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
-                                           kp::Algorithm::decoupled_lookback};
-  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::Algorithm::sequential);
+std::vector<kp::ScanAlgorithm> scan_algorithms() {
+  std::vector<kp::ScanAlgorithm> algorithms = {kp::ScanAlgorithm::automatic,
+                                               kp::ScanAlgorithm::kokkos,
+                                               kp::ScanAlgorithm::decoupled_lookback};
+  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::ScanAlgorithm::sequential);
   return algorithms;
 }
 

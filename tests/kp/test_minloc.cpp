@@ -16,10 +16,10 @@ using namespace kp::test;
 namespace {
 
 template <class Space>
-std::vector<kp::Algorithm> algorithms() {
-  std::vector<kp::Algorithm> a = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
-                                  kp::Algorithm::vector};
-  if (!kp::impl::is_gpu_space<Space>()) a.push_back(kp::Algorithm::host_lanes);
+std::vector<kp::ReduceAlgorithm> algorithms() {
+  std::vector<kp::ReduceAlgorithm> a = {kp::ReduceAlgorithm::automatic, kp::ReduceAlgorithm::kokkos,
+                                        kp::ReduceAlgorithm::vector};
+  if (!kp::impl::is_gpu_space<Space>()) a.push_back(kp::ReduceAlgorithm::host_lanes);
   return a;
 }
 
@@ -47,7 +47,7 @@ template <class Space, class T>
 void check_both(const std::vector<T>& x, const char* what) {
   for (const Shape shape : kShapes) {
     const auto view = to_space<Space>(x, shape);
-    for (const kp::Algorithm a : algorithms<Space>()) {
+    for (const kp::ReduceAlgorithm a : algorithms<Space>()) {
       INFO(what << ", n " << x.size() << ", " << shape_name(shape) << ", " << kp::name(a));
       const auto lo = kp::minloc(Space(), view, a);
       const auto hi = kp::maxloc(Space(), view, a);

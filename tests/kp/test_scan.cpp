@@ -35,11 +35,12 @@ void check_scans(std::int64_t n) {
   std::vector<T> x(n);
   for (std::int64_t i = 0; i < n; ++i) x[i] = T((i * 7919) % 17) - T(8);
   const T init = T(5);
-  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos,
-                                           kp::Algorithm::decoupled_lookback};
-  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::Algorithm::sequential);
+  std::vector<kp::ScanAlgorithm> algorithms = {kp::ScanAlgorithm::automatic,
+                                               kp::ScanAlgorithm::kokkos,
+                                               kp::ScanAlgorithm::decoupled_lookback};
+  if (!kp::impl::is_gpu_space<Space>()) algorithms.push_back(kp::ScanAlgorithm::sequential);
   for (const Shape shape : kShapes) {
-    for (const kp::Algorithm a : algorithms) {
+    for (const kp::ScanAlgorithm a : algorithms) {
       INFO("n " << n << ", " << shape_name(shape) << ", " << kp::name(a));
       const auto in = to_space<Space>(x, shape);
       auto out = to_space<Space>(std::vector<T>(n, T(-99)), shape);
@@ -86,7 +87,8 @@ TEMPLATE_LIST_TEST_CASE("kp scans overflow only where the sequential scan does",
   for (const std::int64_t n : {std::int64_t{4097}, std::int64_t{3 * 16384 + 5}}) {
     std::vector<std::int32_t> x(n);
     for (std::int64_t i = 0; i < n; ++i) x[i] = i % 2 == 0 ? INT32_MAX : -INT32_MAX;
-    for (const kp::Algorithm a : {kp::Algorithm::automatic, kp::Algorithm::decoupled_lookback}) {
+    for (const kp::ScanAlgorithm a :
+         {kp::ScanAlgorithm::automatic, kp::ScanAlgorithm::decoupled_lookback}) {
       INFO("n " << n << ", " << kp::name(a));
       const auto in = to_space<Space>(x, Shape::contiguous);
       auto out = to_space<Space>(std::vector<std::int32_t>(n, -1), Shape::contiguous);
@@ -153,7 +155,8 @@ TEMPLATE_LIST_TEST_CASE("kp scans past the last-level cache equal the sequential
   for (std::int64_t i = 0; i < n; ++i) x[i] = static_cast<std::int32_t>((i * 7919) % 17) - 8;
   const auto in = to_space<Space>(x, Shape::contiguous);
   auto out = to_space<Space>(std::vector<std::int32_t>(n, -1), Shape::odd_offset);
-  for (const kp::Algorithm a : {kp::Algorithm::sequential, kp::Algorithm::decoupled_lookback}) {
+  for (const kp::ScanAlgorithm a :
+       {kp::ScanAlgorithm::sequential, kp::ScanAlgorithm::decoupled_lookback}) {
     kp::inclusive_scan(Space(), in, out, a);
     CHECK(to_host<Space>(out) == sequential(x, true, 0));
     kp::exclusive_scan(Space(), in, out, 7, a);
@@ -168,9 +171,7 @@ TEMPLATE_LIST_TEST_CASE("kp scans refuse mismatched lengths", "[kp][scan]", Spac
   CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, out), std::invalid_argument);
   CHECK_THROWS_AS(kp::exclusive_scan(Space(), in, out, 0.0f), std::invalid_argument);
   if (kp::impl::is_gpu_space<Space>()) {
-    CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, in, kp::Algorithm::sequential),
+    CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, in, kp::ScanAlgorithm::sequential),
                     std::invalid_argument);
   }
-  CHECK_THROWS_AS(kp::inclusive_scan(Space(), in, in, kp::Algorithm::team_scratch),
-                  std::invalid_argument);
 }

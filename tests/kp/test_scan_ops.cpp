@@ -43,7 +43,7 @@ void check_op_scans(const std::vector<T>& x, const T& init, Op op, Equal equal,
   const auto inclusive = sequential(x, true, static_cast<const T*>(nullptr), op);
   const auto exclusive = sequential(x, false, &init, op);
   for (const Shape shape : shapes) {
-    for (const kp::Algorithm a : scan_algorithms<Space>()) {
+    for (const kp::ScanAlgorithm a : scan_algorithms<Space>()) {
       INFO("n " << n << ", " << sizeof(T) << "-byte values, " << shape_name(shape) << ", "
                 << kp::name(a));
       const auto in = to_space<Space>(x, shape);

@@ -56,7 +56,7 @@ void check_transform_scans(const std::vector<std::int32_t>& x, const T& init, Op
   const auto inclusive = sequential<T>(x, true, nullptr, op, f);
   const auto exclusive = sequential<T>(x, false, &init, op, f);
   for (const Shape shape : kShapes) {
-    for (const kp::Algorithm a : scan_algorithms<Space>()) {
+    for (const kp::ScanAlgorithm a : scan_algorithms<Space>()) {
       INFO("n " << n << ", " << shape_name(shape) << ", " << kp::name(a));
       const auto in = to_space<Space>(x, shape);
       auto out = to_space<Space>(std::vector<T>(n), shape);
@@ -79,15 +79,16 @@ std::vector<std::int32_t> values(std::int64_t n) {
 TEMPLATE_LIST_TEST_CASE("kp transform_reduce applies the functor on load", "[kp][transform]",
                         Spaces) {
   using Space = TestType;
-  std::vector<kp::Algorithm> algorithms = {kp::Algorithm::automatic, kp::Algorithm::kokkos};
-  algorithms.push_back(kp::impl::is_gpu_space<Space>() ? kp::Algorithm::vector
-                                                       : kp::Algorithm::host_lanes);
+  std::vector<kp::ReduceAlgorithm> algorithms = {kp::ReduceAlgorithm::automatic,
+                                                 kp::ReduceAlgorithm::kokkos};
+  algorithms.push_back(kp::impl::is_gpu_space<Space>() ? kp::ReduceAlgorithm::vector
+                                                       : kp::ReduceAlgorithm::host_lanes);
   for (const std::int64_t n : kEdgeSizes) {
     const auto x = values(n);
     std::int64_t want = 0;
     for (const std::int32_t v : x) want += std::int64_t{v} * v;
     for (const Shape shape : kShapes) {
-      for (const kp::Algorithm a : algorithms) {
+      for (const kp::ReduceAlgorithm a : algorithms) {
         INFO("n " << n << ", " << shape_name(shape) << ", " << kp::name(a));
         const auto in = to_space<Space>(x, shape);
         CHECK(kp::transform_reduce(Space(), in, std::int64_t{0}, kp::plus<std::int64_t>{}, Square{},

@@ -1,5 +1,5 @@
 #pragma once
-// The histogram of kp::Algorithm::cluster (CUDA, compute capability 9.0):
+// The histogram of kp::HistogramAlgorithm::cluster (CUDA, compute capability 9.0):
 // bins in the distributed shared memory of a thread-block cluster, so B may
 // exceed one block's shared memory (up to 16 blocks' worth). The B bins are
 // split over the C blocks of a cluster, each owning a slice of ceil(B / C);
