@@ -83,6 +83,16 @@ ValueIndex<impl::value_t<XView>> extremum(MPI_Comm comm, const char* call, const
   return best.index == Op::kNone ? Op::empty() : best;
 }
 
+// A scan's in and out have the same length (thrown inside the all-gather,
+// so that every rank throws).
+template <class InView, class OutView>
+void check_lengths(const char* call, const InView& in, const OutView& out) {
+  if (out.extent(0) != in.extent(0)) {
+    throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(in.extent(0)) +
+                                " elements, out " + std::to_string(out.extent(0)));
+  }
+}
+
 template <class ExecSpace, class InView, class OutView>
 void scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InView& in,
           const OutView& out, bool inclusive, impl::value_t<OutView> init) {
@@ -91,10 +101,7 @@ void scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InView&
   const int rank = comm_rank(comm);
   const bool last = rank + 1 == comm_size(comm);
   const auto totals = all_gather(comm, call, [&] {
-    if (out.extent(0) != in.extent(0)) {
-      throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(in.extent(0)) +
-                                  " elements, out " + std::to_string(out.extent(0)));
-    }
+    check_lengths(call, in, out);
     // The last rank's total is no rank's offset: one pass fewer there (and
     // on one rank, where this is kp::inclusive_scan plus an all-gather).
     return last ? In(0) : kp::reduce(space, in);
@@ -121,10 +128,7 @@ void op_scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InVi
   const int rank = comm_rank(comm);
   const bool last = rank + 1 == comm_size(comm);
   const auto totals = all_gather(comm, call, [&] {
-    if (out.extent(0) != in.extent(0)) {
-      throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(in.extent(0)) +
-                                  " elements, out " + std::to_string(out.extent(0)));
-    }
+    check_lengths(call, in, out);
     const std::size_t n = in.extent(0);
     impl::Running<T> total{T{}, false};
     if (last || n == 0) return total;
