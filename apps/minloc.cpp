@@ -1,5 +1,5 @@
 #include "minloc/minloc_app.hpp"
 
 int main(int argc, char** argv) {
-  return kp::run_app<kp::bench::minloc::MinlocApp>(argc, argv);
+  return kp::bench::run_app<kp::bench::minloc::MinlocApp>(argc, argv);
 }

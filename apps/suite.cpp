@@ -43,76 +43,79 @@ struct NoApp {
 };
 
 template <class App>
-void run_one(const kp::CommonOptions& common, const SuiteOptions& suite,
-             std::vector<kp::Row>& all) {
+void run_one(const kp::bench::CommonOptions& common, const SuiteOptions& suite,
+             std::vector<kp::bench::Row>& all) {
   const auto& wanted = suite.apps;
   if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), App::name) == wanted.end()) return;
   App app;
-  kp::CommonOptions options = common;
+  kp::bench::CommonOptions options = common;
   options.size = std::max<std::uint64_t>(1, App::default_size / suite.scale);
-  options.variants = kp::default_variants(app);
+  options.variants = kp::bench::default_variants(app);
   options.progress = true;
-  kp::check_host_memory(app.host_bytes(options) * kp::node_ranks(), App::name);
+  kp::bench::check_host_memory(app.host_bytes(options) * kp::bench::node_ranks(), App::name);
   app.prepare(options);
-  const auto rows = kp::run_benchmarks(app, options);
+  const auto rows = kp::bench::run_benchmarks(app, options);
   all.insert(all.end(), rows.begin(), rows.end());
   // The bandwidth app runs first: its rows give every later table its %ceil.
-  kp::attach_ceilings(all);
-  if (kp::rank() != 0) return;
-  kp::print_table(std::cout, {all.end() - static_cast<std::ptrdiff_t>(rows.size()), all.end()});
+  kp::bench::attach_ceilings(all);
+  if (kp::bench::rank() != 0) return;
+  kp::bench::print_table(std::cout,
+                         {all.end() - static_cast<std::ptrdiff_t>(rows.size()), all.end()});
   std::cout << "\n";
 }
 template <>
-void run_one<NoApp>(const kp::CommonOptions&, const SuiteOptions&, std::vector<kp::Row>&) {}
+void run_one<NoApp>(const kp::bench::CommonOptions&, const SuiteOptions&,
+                    std::vector<kp::bench::Row>&) {}
 
 template <class... Apps>
 int run_suite(int argc, char** argv) {
-  kp::MpiSession mpi(argc, argv);
+  kp::bench::MpiSession mpi(argc, argv);
   try {
-    const auto kokkos_args = kp::split_kokkos_args(argc, argv);
-    if (kp::kokkos_help(kokkos_args)) return 0;
-    std::optional<kp::KokkosSession> session;
-    kp::CommonOptions common;
+    const auto kokkos_args = kp::bench::split_kokkos_args(argc, argv);
+    if (kp::bench::kokkos_help(kokkos_args)) return 0;
+    std::optional<kp::bench::KokkosSession> session;
+    kp::bench::CommonOptions common;
     SuiteOptions suite;
-    kp::Cli cli("suite", "Runs every application with its default options on every space.");
-    kp::add_run_options(cli, common);
+    kp::bench::Cli cli("suite", "Runs every application with its default options on every space.");
+    kp::bench::add_run_options(cli, common);
     cli.add_list("--apps", suite.apps, "applications to run");
     cli.add_option("--scale", suite.scale, "divide every default size by this")
-        ->transform(kp::Size())
+        ->transform(kp::bench::Size())
         ->check(CLI::Range(std::uint64_t{1}, UINT64_MAX));
     cli.add_option("--results", suite.results, "folder for results.csv and results.json")
-        ->check(kp::Path());
+        ->check(kp::bench::Path());
     if (!cli.parse_command_line(argc, argv)) return 0;
     const std::vector<std::string> names = {Apps::name...};
     for (const auto& app : suite.apps) {
       if (std::find(names.begin(), names.end(), app) == names.end()) {
-        throw kp::UsageError("unknown application '" + app + "'");
+        throw kp::bench::UsageError("unknown application '" + app + "'");
       }
     }
-    kp::validate_common(common, {}, {});
+    kp::bench::validate_common(common, {}, {});
     // On every rank (rank 0 writes): a refusal ends every rank alike.
     std::error_code made;
     std::filesystem::create_directories(suite.results, made);
-    if (made) throw kp::UsageError("--results: " + suite.results + ": " + made.message());
+    if (made) throw kp::bench::UsageError("--results: " + suite.results + ": " + made.message());
     common.csv = suite.results + "/results.csv";
     common.json = suite.results + "/results.json";
-    kp::check_outputs({{"--results", common.csv}, {"--results", common.json}});
+    kp::bench::check_outputs({{"--results", common.csv}, {"--results", common.json}});
     session.emplace(kokkos_args, common.spaces);
-    std::vector<kp::Row> all;
+    std::vector<kp::bench::Row> all;
     (run_one<Apps>(common, suite, all), ...);
-    const bool pass = std::all_of(all.begin(), all.end(), [](const kp::Row& r) { return r.pass; });
-    if (kp::rank() == 0) {
-      kp::write_files(all, common.csv, common.json);
+    const bool pass =
+        std::all_of(all.begin(), all.end(), [](const kp::bench::Row& r) { return r.pass; });
+    if (kp::bench::rank() == 0) {
+      kp::bench::write_files(all, common.csv, common.json);
       std::cout << "results: " << common.csv << ", " << common.json << "\n";
       if (!pass) std::cerr << "suite: error: at least one check FAILED\n";
     }
     return all.empty() || !pass ? 1 : 0;
-  } catch (const kp::UsageError& e) {
-    if (kp::rank() == 0) kp::print_error("suite", e.what());
+  } catch (const kp::bench::UsageError& e) {
+    if (kp::bench::rank() == 0) kp::bench::print_error("suite", e.what());
     return 2;
   } catch (const std::exception& e) {
-    kp::print_error("suite", kp::rank_prefix() + e.what());
-    return kp::abort_ranks(1);
+    kp::bench::print_error("suite", kp::bench::rank_prefix() + e.what());
+    return kp::bench::abort_ranks(1);
   }
 }
 

@@ -1,16 +1,9 @@
 #pragma once
 // kp::ValueIndex: what kp::minloc and kp::maxloc return.
-#include <cstdint>
-
-namespace kp {
-
+//
+//   template <class T> struct ValueIndex { T value; std::int64_t index; };
+//
 // An extremum and the index of its first occurrence. Empty input gives
 // index -1 and the identity value (+inf / -inf, or the type's max / lowest
 // for integers).
-template <class T>
-struct ValueIndex {
-  T value;
-  std::int64_t index;
-};
-
-}  // namespace kp
+#include <kp/impl/value_index.hpp>

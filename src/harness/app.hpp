@@ -33,7 +33,7 @@
 #include "harness/report.hpp"
 #include "harness/spaces.hpp"
 
-namespace kp {
+namespace kp::bench {
 
 struct CommonOptions {
   std::uint64_t size = 0;           // the global size: over all ranks under MPI
@@ -219,4 +219,4 @@ int run_app(int argc, char** argv) {
   }
 }
 
-}  // namespace kp
+}  // namespace kp::bench

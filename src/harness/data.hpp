@@ -6,7 +6,7 @@
 #include <limits>
 #include <type_traits>
 
-namespace kp {
+namespace kp::bench {
 
 // SplitMix64 of a counter: a tiny deterministic generator, the same on every
 // machine and every backend, so inputs (and random draws indexed by draw
@@ -22,4 +22,4 @@ T poison_value() {
   return std::numeric_limits<T>::min();
 }
 
-}  // namespace kp
+}  // namespace kp::bench

@@ -12,7 +12,7 @@
 
 #include "harness/cli.hpp"
 
-namespace kp {
+namespace kp::bench {
 namespace {
 
 // The folder and the last name of a path ("a/b.csv": "a", "b.csv").
@@ -154,4 +154,4 @@ void check_outputs(const std::vector<OutputPath>& outputs) {
   }
 }
 
-}  // namespace kp
+}  // namespace kp::bench

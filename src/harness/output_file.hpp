@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace kp {
+namespace kp::bench {
 
 // Hands the bytes of the file to the writer, in as many pieces as it likes.
 using Sink = std::function<void(const char* data, std::size_t bytes)>;
@@ -42,4 +42,4 @@ struct OutputPath {
 // the same file, whatever the spelling ("a.csv", "./a.csv", a hard link).
 void check_outputs(const std::vector<OutputPath>& outputs);
 
-}  // namespace kp
+}  // namespace kp::bench

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace kp {
+namespace kp::bench {
 
 std::vector<double> speedups_over_serial(const std::vector<Row>& rows) {
   std::vector<double> speedups(rows.size(), 0.0);
@@ -173,4 +173,4 @@ void write_files(const std::vector<Row>& rows, const std::string& csv_path,
   write(json_path, write_json);
 }
 
-}  // namespace kp
+}  // namespace kp::bench

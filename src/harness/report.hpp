@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace kp {
+namespace kp::bench {
 
 struct Row {
   std::string app;
@@ -62,4 +62,4 @@ void write_json(std::ostream& out, const std::vector<Row>& rows);
 void write_files(const std::vector<Row>& rows, const std::string& csv_path,
                  const std::string& json_path);
 
-}  // namespace kp
+}  // namespace kp::bench

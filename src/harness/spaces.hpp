@@ -29,7 +29,7 @@
   KP_IF_SERIAL(MACRO(Kokkos::Serial)) \
   KP_IF_OPENMP(MACRO(Kokkos::OpenMP)) KP_IF_CUDA(MACRO(Kokkos::Cuda))
 
-namespace kp {
+namespace kp::bench {
 
 template <class Space>
 struct SpaceTag {
@@ -70,8 +70,8 @@ bool cuda_device_usable(std::string& why);
 // The CUDA devices this process sees (0 without CUDA or without a device).
 int cuda_device_count();
 
-}  // namespace kp
+}  // namespace kp::bench
 
-namespace kp {
+namespace kp::bench {
 using impl::is_gpu_space;
-}  // namespace kp
+}  // namespace kp::bench

@@ -7,7 +7,7 @@
 
 TEMPLATE_LIST_TEST_CASE("bandwidth: copy and triad write every element", "[bandwidth]",
                         kp::test::Spaces) {
-  kp::CommonOptions options;
+  kp::bench::CommonOptions options;
   options.size = GENERATE(0, 1, 1001);
   kp::bench::bandwidth::BandwidthApp app;
   app.prepare(options);
@@ -18,7 +18,7 @@ TEMPLATE_LIST_TEST_CASE("bandwidth: copy and triad write every element", "[bandw
 
 TEMPLATE_LIST_TEST_CASE("bandwidth: every stream, read included, is a ceiling", "[bandwidth]",
                         kp::test::Spaces) {
-  kp::CommonOptions options;
+  kp::bench::CommonOptions options;
   options.size = 100;
   kp::bench::bandwidth::BandwidthApp app;
   app.prepare(options);

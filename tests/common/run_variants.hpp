@@ -10,18 +10,18 @@
 namespace kp::test {
 
 // One run the way the harness checks it: launch, fence, check.
-inline Check run_and_check(const Variant& variant) {
+inline bench::Check run_and_check(const bench::Variant& variant) {
   variant.run();
   Kokkos::fence();
   return variant.check();
 }
 
-inline void require_all_pass(const SpaceCase& space_case) {
+inline void require_all_pass(const bench::SpaceCase& space_case) {
   REQUIRE_FALSE(space_case.variants.empty());
-  for (const Variant& variant : space_case.variants) {
+  for (const bench::Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
     variant.poison();
-    const Check check = run_and_check(variant);
+    const bench::Check check = run_and_check(variant);
     INFO(check.detail);
     CHECK(check.pass);
   }
@@ -29,8 +29,8 @@ inline void require_all_pass(const SpaceCase& space_case) {
 
 // A check that cannot fail is a defect: with the output poisoned and the
 // variant not run, every check must report FAIL.
-inline void require_poison_detected(const SpaceCase& space_case) {
-  for (const Variant& variant : space_case.variants) {
+inline void require_poison_detected(const bench::SpaceCase& space_case) {
+  for (const bench::Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
     variant.poison();
     Kokkos::fence();
@@ -40,8 +40,8 @@ inline void require_poison_detected(const SpaceCase& space_case) {
 
 // The kind of the named variant ("ours", "baseline", "ceiling"), or "" where
 // it does not run on this space.
-inline std::string kind_of(const SpaceCase& space_case, const std::string& name) {
-  for (const Variant& variant : space_case.variants) {
+inline std::string kind_of(const bench::SpaceCase& space_case, const std::string& name) {
+  for (const bench::Variant& variant : space_case.variants) {
     if (variant.name == name) return variant.kind;
   }
   return "";

@@ -5,8 +5,8 @@
 #include "harness/report.hpp"
 
 namespace {
-kp::Row row(const char* space, const char* variant, double seconds, bool pass = true) {
-  kp::Row r;
+kp::bench::Row row(const char* space, const char* variant, double seconds, bool pass = true) {
+  kp::bench::Row r;
   r.app = "reduce";
   r.space = space;
   r.variant = variant;
@@ -23,37 +23,37 @@ kp::Row row(const char* space, const char* variant, double seconds, bool pass = 
 }  // namespace
 
 TEST_CASE("speedup is relative to the Serial row of the same variant", "[report]") {
-  const std::vector<kp::Row> rows = {row("serial", "kokkos", 4.0), row("openmp", "kokkos", 1.0),
-                                     row("openmp", "atomic", 1.0)};
-  const auto s = kp::speedups_over_serial(rows);
+  const std::vector<kp::bench::Row> rows = {
+      row("serial", "kokkos", 4.0), row("openmp", "kokkos", 1.0), row("openmp", "atomic", 1.0)};
+  const auto s = kp::bench::speedups_over_serial(rows);
   CHECK(s[0] == 1.0);
   CHECK(s[1] == 4.0);
   CHECK(s[2] == 0.0);
 }
 
 TEST_CASE("JSON rows carry the timed samples and the check's result", "[report]") {
-  std::vector<kp::Row> rows = {row("serial", "kokkos", 2e-3), row("openmp", "kokkos", 1e-3)};
+  std::vector<kp::bench::Row> rows = {row("serial", "kokkos", 2e-3), row("openmp", "kokkos", 1e-3)};
   rows[0].samples_s = {2e-3, 1.5e-3, 2.5e-3};
   rows[0].result = "{\"value\": 1.5, \"index\": 7}";
   std::ostringstream json;
-  kp::write_json(json, rows);
+  kp::bench::write_json(json, rows);
   const std::string text = json.str();
   CHECK(text.find("\"result\":{\"value\":1.5,\"index\":7},\"samples_s\":[0.002,0.0015,0.0025]}") !=
         std::string::npos);
-  CHECK(text.find("\"samples_s\":[]}") != std::string::npos);  // the row without samples
-  CHECK(kp::json_number(0.1f) == "0.10000000149011612");       // the float, exactly
-  CHECK(kp::json_number(1.0 / 3) == "0.3333333333333333");     // reads back as the same double
-  CHECK(kp::json_number(-1.0 / 0.0) == "\"-inf\"");
-  CHECK(kp::json_number(0.0 / 0.0) == "\"nan\"");
+  CHECK(text.find("\"samples_s\":[]}") != std::string::npos);      // the row without samples
+  CHECK(kp::bench::json_number(0.1f) == "0.10000000149011612");    // the float, exactly
+  CHECK(kp::bench::json_number(1.0 / 3) == "0.3333333333333333");  // reads back as the same double
+  CHECK(kp::bench::json_number(-1.0 / 0.0) == "\"-inf\"");
+  CHECK(kp::bench::json_number(0.0 / 0.0) == "\"nan\"");
 }
 
 TEST_CASE("CSV and JSON carry every row, escaped", "[report]") {
-  const std::vector<kp::Row> rows = {row("serial", "kokkos", 2e-3),
-                                     row("openmp", "kokkos", 1e-3, false)};
+  const std::vector<kp::bench::Row> rows = {row("serial", "kokkos", 2e-3),
+                                            row("openmp", "kokkos", 1e-3, false)};
   std::ostringstream csv, json, table;
-  kp::write_csv(csv, rows);
-  kp::write_json(json, rows);
-  kp::print_table(table, rows);
+  kp::bench::write_csv(csv, rows);
+  kp::bench::write_json(json, rows);
+  kp::bench::print_table(table, rows);
   CHECK(csv.str().find("\"a \"\"quoted\"\", detail\"") != std::string::npos);
   CHECK(json.str().find("\"detail\":\"a \\\"quoted\\\", detail\"") != std::string::npos);
   CHECK(json.str().find("\"gbps\":0.004,") != std::string::npos);  // 4000 B / 1 ms
@@ -65,31 +65,32 @@ TEST_CASE("CSV and JSON carry every row, escaped", "[report]") {
 }
 
 TEST_CASE("write_files reports an unwritable path", "[report]") {
-  CHECK_THROWS(kp::write_files({}, "/nonexistent-dir/x.csv", ""));
+  CHECK_THROWS(kp::bench::write_files({}, "/nonexistent-dir/x.csv", ""));
 }
 
 TEST_CASE("ceilings come from the bandwidth rows of the same space", "[report]") {
-  std::vector<kp::Row> rows = {row("openmp", "kokkos", 1e-3), row("serial", "kokkos", 1e-3)};
-  kp::Row copy = row("openmp", "copy", 1e-3);
+  std::vector<kp::bench::Row> rows = {row("openmp", "kokkos", 1e-3), row("serial", "kokkos", 1e-3)};
+  kp::bench::Row copy = row("openmp", "copy", 1e-3);
   copy.app = "bandwidth";
   copy.bytes = 16000;  // 0.016 GB/s, four times the kokkos row's 0.004
   rows.push_back(copy);
-  kp::attach_ceilings(rows);
+  kp::bench::attach_ceilings(rows);
   CHECK(rows[0].percent_of_ceiling() == Catch::Approx(25.0));
   CHECK(rows[1].ceiling_gbps == 0);  // no serial bandwidth row
   std::ostringstream table;
-  kp::print_table(table, rows);
+  kp::bench::print_table(table, rows);
   CHECK(table.str().find("%ceil") != std::string::npos);
 }
 
 TEST_CASE("every row says whose algorithm it is, in the table, CSV and JSON", "[report]") {
-  std::vector<kp::Row> rows = {row("serial", "vector", 1e-3), row("serial", "std-reduce", 1e-3)};
+  std::vector<kp::bench::Row> rows = {row("serial", "vector", 1e-3),
+                                      row("serial", "std-reduce", 1e-3)};
   rows[1].kind = "baseline";
   CHECK(rows[0].kind == "ours");  // the default
   std::ostringstream csv, json, table;
-  kp::write_csv(csv, rows);
-  kp::write_json(json, rows);
-  kp::print_table(table, rows);
+  kp::bench::write_csv(csv, rows);
+  kp::bench::write_json(json, rows);
+  kp::bench::print_table(table, rows);
   CHECK(csv.str().rfind("app,space,variant,kind,params,", 0) == 0);
   CHECK(csv.str().find("reduce,serial,vector,ours,") != std::string::npos);
   CHECK(csv.str().find("reduce,serial,std-reduce,baseline,") != std::string::npos);
@@ -99,21 +100,21 @@ TEST_CASE("every row says whose algorithm it is, in the table, CSV and JSON", "[
 }
 
 TEST_CASE("the read ceiling holds only the apps that only read", "[report]") {
-  std::vector<kp::Row> rows = {row("openmp", "vector", 1e-3)};  // reduce: 0.004 GB/s
+  std::vector<kp::bench::Row> rows = {row("openmp", "vector", 1e-3)};  // reduce: 0.004 GB/s
   rows.push_back(row("openmp", "decoupled-lookback", 1e-3));
   rows.back().app = "scan";
-  kp::Row triad = row("openmp", "triad", 1e-3);
+  kp::bench::Row triad = row("openmp", "triad", 1e-3);
   triad.app = "bandwidth";
   triad.bytes = 8000;  // 0.008 GB/s
-  kp::Row read = triad;
+  kp::bench::Row read = triad;
   read.variant = "read";
   read.bytes = 16000;  // 0.016 GB/s
   rows.push_back(triad);
   rows.push_back(read);
-  kp::attach_ceilings(rows);
-  CHECK(kp::reads_only("reduce"));
-  CHECK(kp::reads_only("minloc"));
-  CHECK_FALSE(kp::reads_only("scan"));
+  kp::bench::attach_ceilings(rows);
+  CHECK(kp::bench::reads_only("reduce"));
+  CHECK(kp::bench::reads_only("minloc"));
+  CHECK_FALSE(kp::bench::reads_only("scan"));
   CHECK(rows[0].ceiling_gbps == Catch::Approx(0.016));  // reduce: the read stream
   CHECK(rows[1].ceiling_gbps == Catch::Approx(0.008));  // scan: triad, not read
 }

@@ -211,7 +211,7 @@ TEMPLATE_LIST_TEST_CASE("minloc: a wrong or missing result fails the check", "[m
 TEST_CASE("minloc: Kokkos' MinLoc runs by name only, not by default", "[minloc]") {
   const kp::bench::minloc::MinlocApp app;
   const auto all = app.variant_names();
-  const auto defaults = kp::default_variants(app);
+  const auto defaults = kp::bench::default_variants(app);
   CHECK(std::find(all.begin(), all.end(), "kokkos-minloc") != all.end());
   CHECK(std::find(defaults.begin(), defaults.end(), "kokkos-minloc") == defaults.end());
   CHECK(defaults.size() + 1 == all.size());

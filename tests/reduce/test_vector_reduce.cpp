@@ -12,9 +12,9 @@
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/vector_reduce.hpp>
 #include "common/spaces.hpp"
-#include "harness/spaces.hpp"
 
 using namespace kp;
+using kp::impl::View;
 
 namespace {
 

@@ -99,9 +99,9 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weigh
       GENERATE("uniform", "ramp", "sparse", "one-heavy", "equal-0.1", "random", "zipf", "huge");
   INFO("n " << n << " weights " << kind);
   const Weights weights = test_weights(n, kind);
-  const kp::View<Weight*, TestType> device_weights("weights", n);
+  const kp::impl::View<Weight*, TestType> device_weights("weights", n);
   Kokkos::deep_copy(device_weights, weights.values);
-  const kp::View<AliasEntry*, TestType> table("table", n);
+  const kp::impl::View<AliasEntry*, TestType> table("table", n);
   // Poisoned: a column the build skips fails require_reproduces.
   Kokkos::deep_copy(table, AliasEntry{-1.0, 0xffffffffu});
   const ParallelAliasBuilder<TestType> builder(n);
@@ -153,12 +153,12 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: the draw form encodes the same ta
   const std::string kind = GENERATE("sparse", "one-heavy", "random", "huge");
   INFO("n " << n << " weights " << kind);
   const Weights weights = test_weights(n, kind);
-  const kp::View<Weight*, TestType> device_weights("weights", n);
+  const kp::impl::View<Weight*, TestType> device_weights("weights", n);
   Kokkos::deep_copy(device_weights, weights.values);
-  const kp::View<AliasEntry*, TestType> table("table", n);
-  const kp::View<DrawColumn*, TestType> columns("columns", n);
+  const kp::impl::View<AliasEntry*, TestType> table("table", n);
+  const kp::impl::View<DrawColumn*, TestType> columns("columns", n);
   Kokkos::deep_copy(columns, DrawColumn{0xffffffffu, 0xffffffffu});  // poison
-  const kp::View<Count*, TestType> counts("counts", n);
+  const kp::impl::View<Count*, TestType> counts("counts", n);
   Kokkos::deep_copy(counts, Count{0xdeadbeef});  // the build must zero them
   const ParallelAliasBuilder<TestType> builder(n);
   builder.build(TestType(), device_weights, table);

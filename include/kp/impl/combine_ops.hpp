@@ -13,7 +13,7 @@
 #include <limits>
 #include <type_traits>
 
-#include <kp/value_index.hpp>
+#include <kp/impl/value_index.hpp>
 
 namespace kp::impl {
 

@@ -10,13 +10,10 @@
 
 #include <kp/impl/algorithm.hpp>
 #include <kp/impl/alias_draws.hpp>
+#include <kp/impl/alias_table.hpp>
+#include <kp/impl/multinomial.hpp>
 #include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
-
-namespace kp {
-template <class ExecSpace>
-class AliasTable;
-}  // namespace kp
 
 namespace kp::impl {
 
@@ -59,10 +56,9 @@ struct SampleOnce {
   static void indices(const Space& space, const WeightsView& weights, std::uint64_t seed,
                       const IndicesView& indices) {
     const auto ws = columns(space, weights.extent(0));
-    const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
-                                  ws->columns, View<std::uint32_t*, Space>());
-    draw_indices(space, table.columns_, seed, indices);
-    check_weight_totals(space, table.report_);
+    const BuiltAliasTable<Space> table(space, weights, ws->columns);
+    draw_indices(space, table.columns(), seed, indices);
+    table.check_weights(space);
   }
 
   template <class Space, class WeightsView, class CountsView>
@@ -79,11 +75,22 @@ struct SampleOnce {
                                              typename CountsView::memory_space>::accessible) {
       if (is_contiguous(counts) && counts.extent(0) == n) zero = contiguous_out<Space>(counts);
     }
-    const AliasTable<Space> table(typename AliasTable<Space>::Unchecked{}, space, weights,
-                                  ws->columns, zero);
-    draw(space, table.columns_, draws, seed, counts, algorithm, zero.extent(0) > 0);
-    check_weight_totals(space, table.report_);
+    const BuiltAliasTable<Space> table(space, weights, ws->columns, zero);
+    draw(space, table.columns(), draws, seed, counts, algorithm, zero.extent(0) > 0);
+    table.check_weights(space);
   }
 };
+
+// kp::sample: the tree's multinomial sample, or the alias draws.
+template <class Space, class WeightsView, class CountsView>
+void sample(const Space& space, const WeightsView& weights, std::uint64_t draws, std::uint64_t seed,
+            const CountsView& counts, Algorithm algorithm) {
+  check_sample_views<Space, WeightsView, CountsView>("kp::sample", weights, counts);
+  if (algorithm == Algorithm::automatic) {
+    sample_counts(space, weights, draws, seed, counts);
+  } else {
+    SampleOnce::run(space, weights, draws, seed, counts, algorithm);
+  }
+}
 
 }  // namespace kp::impl
