@@ -3,8 +3,12 @@
 // user would write instead: a max-scan (kp::inclusive_scan / exclusive_scan
 // with kp::maximum; CUB's DeviceScan with an operator; std::inclusive_scan
 // with an operator) and stream compaction of the positive values
-// (kp::copy_if; CUB's DeviceSelect::If; std::copy_if). Each is checked
-// against its own sequential answer, recomputed on the host from the input.
+// (kp::copy_if; CUB's DeviceSelect::If; std::copy_if), and the sums of
+// segments of kSegmentLength values (kp::segmented_reduce; CUB's
+// DeviceSegmentedReduce::Sum; a loop of std::accumulate, over OpenMP's
+// threads on OpenMP). Each is checked against its own sequential answer,
+// recomputed on the host from the input (the app's sums are exact in T, so
+// in any order).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -19,6 +23,7 @@
 #include <kp/copy_if.hpp>
 #include <kp/ops.hpp>
 #include <kp/scan.hpp>
+#include <kp/segmented.hpp>
 
 #include "harness/benchmark.hpp"
 #include "harness/data.hpp"
@@ -208,6 +213,82 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
           });
         },
         true, "baseline");
+  }
+}
+
+// Segments of this many values (the last one shorter): 2^16 segments at
+// 2^26 values, among the counts CUB's segmented reduce is timed at.
+inline constexpr std::int64_t kSegmentLength = 1000;
+
+// Adds the segmented-reduce rows: the sums of the segments of `in` into the
+// first segments' elements of `out`.
+template <class Space, class T>
+void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T*, Space>& in,
+                         const View<T*, Space>& out) {
+  const std::int64_t n = in.extent(0);
+  const std::int64_t segments = (n + kSegmentLength - 1) / kSegmentLength;
+  const View<std::int64_t*, Space> offsets("scan segment offsets", segments + 1);
+  Kokkos::parallel_for(
+      "scan segment offsets", Kokkos::RangePolicy<Space>(0, segments + 1),
+      KOKKOS_LAMBDA(std::int64_t s) {
+        offsets(s) = s * kSegmentLength < n ? s * kSegmentLength : n;
+      });
+  const T* values = input.values.data();
+  const View<T*, Space> sums(out.data(), segments);
+  const auto check = [values, n, segments, sums]() -> Check {
+    const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sums);
+    for (std::int64_t s = 0; s < segments; ++s) {
+      const std::int64_t end = std::min(n, (s + 1) * kSegmentLength);
+      const T want = std::accumulate(values + s * kSegmentLength, values + end, T(0));
+      if (!(got(s) == want)) return {false, "segment " + std::to_string(s) + " differs"};
+    }
+    return {true, "all " + std::to_string(segments) + " sums exact"};
+  };
+  const auto poison = [out] { Kokkos::deep_copy(out, poison_value<T>()); };
+  const auto add = [&](const char* name, std::function<void()> f, const char* kind) {
+    c.variants.push_back({name, std::move(f), check, poison});
+    c.variants.back().bytes_per_run = double(n + segments) * sizeof(T);
+    c.variants.back().kind = kind;
+  };
+  add(
+      "kp-segmented", [=] { kp::segmented_reduce(Space(), in, offsets, sums); }, "ours");
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
+    const T* const d_in = in.data();
+    T* const d_sums = sums.data();
+    const std::int64_t* const d_offsets = offsets.data();
+    const int count = static_cast<int>(segments);
+    const CubCall call([=](void* temp, std::size_t& bytes) {
+      return cub::DeviceSegmentedReduce::Sum(temp, bytes, d_in, d_sums, count, d_offsets,
+                                             d_offsets + 1, stream);
+    });
+    add(
+        "cub-segmented", [=] { call.run(); }, "baseline");
+  }
+#endif
+  // What a C++ programmer writes on the host: std::accumulate a segment,
+  // the segments spread over OpenMP's threads on OpenMP.
+  if constexpr (!impl::is_gpu_space<Space>()) {
+    const T* const first = in.data();
+    T* const result = sums.data();
+    add(
+        "std-segmented",
+        [=] {
+          const auto one = [&](std::int64_t s) {
+            const std::int64_t end = std::min(n, (s + 1) * kSegmentLength);
+            result[s] = std::accumulate(first + s * kSegmentLength, first + end, T(0));
+          };
+#if defined(KOKKOS_ENABLE_OPENMP)
+          if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
+#pragma omp parallel for schedule(dynamic, 16)
+            for (std::int64_t s = 0; s < segments; ++s) one(s);
+            return;
+          }
+#endif
+          for (std::int64_t s = 0; s < segments; ++s) one(s);
+        },
+        "baseline");
   }
 }
 

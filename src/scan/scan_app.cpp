@@ -10,8 +10,8 @@ std::vector<std::string> ScanApp::variant_names() const {
 #endif
 #ifndef KP_HAVE_MPI
   // The other scan forms (forms.hpp): cub-* on CUDA, std-* on the hosts.
-  for (const char* form :
-       {"kp-max", "kp-copy-if", "std-max", "std-copy-if", "cub-max", "cub-select-if"}) {
+  for (const char* form : {"kp-max", "kp-copy-if", "kp-segmented", "std-max", "std-copy-if",
+                           "std-segmented", "cub-max", "cub-select-if", "cub-segmented"}) {
     names.push_back(form);
   }
 #endif

@@ -193,6 +193,7 @@ SpaceCase make_typed_case(const Input<T>& input) {
   set_kind(c, {"kokkos", "std-scan", "cub"}, "baseline");
 #ifndef KP_HAVE_MPI  // per-rank rows only: the ranks' combine pass adds sums
   add_other_forms(c, input, in, out);
+  add_segmented_forms(c, input, in, out);
 #endif
   return c;
 }

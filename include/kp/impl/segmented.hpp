@@ -6,8 +6,9 @@
 //    thread's strided values, then the team's (team_combine); a scan walks
 //    the segment in rounds of team x kSegmentScanItems values (the team
 //    scan of block_scan.hpp), each round after the ones before.
-//  - Hosts, and other Views: one thread a segment, in index order; the
-//    segments handed out dynamically, as their lengths differ.
+//  - Hosts, and other Views: one thread a segment (a reduction in
+//    kSegmentLanes interleaved lanes, a scan in index order); the segments
+//    handed out dynamically, as their lengths differ.
 #include <Kokkos_Core.hpp>
 #include <climits>
 #include <cstdint>
@@ -56,7 +57,8 @@ inline int segment_team(std::int64_t mean) {
   return mean >= kSegmentLargeTeamFrom ? 256 : mean >= kSegmentMidTeamFrom ? 128 : 32;
 }
 
-// One thread a segment, in index order: the reduction (out(s)) or the scan.
+// One thread a segment: the reduction (out(s)) in lanes, or the scan in
+// index order.
 template <class In, class Out, class Offsets, class Op>
 struct SegmentInOrder {
   using T = typename Op::value_type;
@@ -65,11 +67,18 @@ struct SegmentInOrder {
   Offsets offsets;
   Op op;  // UserOp: identity and join
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const {
-    T acc = op.identity();
-    for (std::int64_t i = offsets(s); i < static_cast<std::int64_t>(offsets(s + 1)); ++i) {
-      op.join(acc, op.lift(in(i), i));
+    // kSegmentLanes independent folds (the op commutes), so that a
+    // floating-point sum is not one chain of dependent adds.
+    T lane[kSegmentLanes];
+    for (int j = 0; j < kSegmentLanes; ++j) lane[j] = op.identity();
+    const std::int64_t end = offsets(s + 1);
+    std::int64_t i = offsets(s);
+    for (; i + kSegmentLanes <= end; i += kSegmentLanes) {
+      for (int j = 0; j < kSegmentLanes; ++j) op.join(lane[j], op.lift(in(i + j), i + j));
     }
-    out(s) = acc;
+    for (int j = 0; i < end; ++i, ++j) op.join(lane[j], op.lift(in(i), i));
+    for (int j = 1; j < kSegmentLanes; ++j) op.join(lane[0], lane[j]);
+    out(s) = lane[0];
   }
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// Tuning of kp::segmented_reduce and the segmented scans on GPUs: one team a
+// Tuning of kp::segmented_reduce and the segmented scans. GPUs: one team a
 // segment, its size from the mean segment length, so that short segments do
 // not leave most of a large team idle.
 #include <cstdint>
@@ -15,5 +15,9 @@ inline constexpr std::int64_t kSegmentMidTeamFrom = 256;
 // kSegmentScanItems values staged in team scratch: 16 KiB for 16-byte
 // values and 256 threads).
 inline constexpr int kSegmentScanItems = 4;
+
+// Host: independent folds a thread keeps over its segment (8 float adds in
+// flight cover an add's latency on current x86 cores).
+inline constexpr int kSegmentLanes = 8;
 
 }  // namespace kp::impl
