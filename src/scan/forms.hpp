@@ -113,7 +113,17 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
     }
     return {true, "all " + std::to_string(positives) + " exact"};
   };
-  const auto poison = [out] { Kokkos::deep_copy(out, poison_value<T>()); };
+  // A row not yet run reports no count, so that its check fails even where
+  // nothing is selected. A max-scan's poison is the largest value, not the
+  // usual (an integer type's lowest, what an exclusive max-scan starts with).
+  const auto poison = [out, selected] {
+    Kokkos::deep_copy(out, poison_value<T>());
+    *selected = -1;
+  };
+  const auto poison_max = [out] {
+    Kokkos::deep_copy(
+        out, std::is_floating_point_v<T> ? poison_value<T>() : std::numeric_limits<T>::max());
+  };
   // Compulsory traffic: a scan reads and writes n values, compaction reads
   // n and writes those kept.
   const double scan_bytes = 2.0 * double(n) * sizeof(T);
@@ -123,7 +133,7 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
     c.variants.push_back(
         {name, std::move(f),
          compaction ? std::function<Check()>(check_kept) : std::function<Check()>(check_max),
-         poison});
+         compaction ? std::function<void()>(poison) : std::function<void()>(poison_max)});
     c.variants.back().bytes_per_run = compaction ? kept_bytes : scan_bytes;
     c.variants.back().kind = kind;
   };
@@ -283,10 +293,11 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
           if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
 #pragma omp parallel for schedule(dynamic, 16)
             for (std::int64_t s = 0; s < segments; ++s) one(s);
-            return;
-          }
+          } else
 #endif
-          for (std::int64_t s = 0; s < segments; ++s) one(s);
+          {
+            for (std::int64_t s = 0; s < segments; ++s) one(s);
+          }
         },
         "baseline");
   }

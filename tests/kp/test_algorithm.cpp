@@ -8,6 +8,12 @@
 #include <type_traits>
 #include <utility>
 
+// Only named in unevaluated calls: declared, never defined (outside the
+// anonymous namespace, which would make it a never-referenced internal name).
+struct TestPositive {
+  KOKKOS_FUNCTION bool operator()(float x) const;
+};
+
 namespace {
 
 using Space = Kokkos::DefaultHostExecutionSpace;
@@ -43,16 +49,12 @@ struct HistogramTakes<
                                           std::declval<Counts>(), std::declval<A>()))>>
     : std::true_type {};
 
-struct Positive {
-  KOKKOS_INLINE_FUNCTION bool operator()(float x) const { return x > 0; }
-};
 template <class A, class = void>
 struct CopyIfTakes : std::false_type {};
 template <class A>
-struct CopyIfTakes<
-    A, std::void_t<decltype(kp::copy_if(std::declval<Space>(), std::declval<Floats>(),
-                                        std::declval<Floats>(), Positive{}, std::declval<A>()))>>
-    : std::true_type {};
+struct CopyIfTakes<A, std::void_t<decltype(kp::copy_if(
+                          std::declval<Space>(), std::declval<Floats>(), std::declval<Floats>(),
+                          TestPositive{}, std::declval<A>()))>> : std::true_type {};
 
 template <class A, class = void>
 struct SampleTakes : std::false_type {};

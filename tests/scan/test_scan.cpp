@@ -5,6 +5,8 @@
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
+#include <set>
+#include <string>
 
 #include <kp/impl/decoupled_lookback.hpp>
 #include "common/run_variants.hpp"
@@ -172,10 +174,14 @@ TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[sca
   const auto space_case = scan::make_typed_case<TestType>(input);
   test::require_poison_detected(space_case);
   // One element of the expected output changed: the element-by-element check
-  // sees it and names the index.
+  // of each prefix-sum row sees it and names the index (the other forms check
+  // against answers of their own, recomputed from the input).
   const std::size_t wrong = n / 2;
   input.reference(wrong) += 1;
+  const std::set<std::string> sums = {"kp",       "kokkos", "tiled", "decoupled-lookback",
+                                      "std-scan", "cub"};
   for (const auto& variant : space_case.variants) {
+    if (!sums.count(variant.name)) continue;
     INFO("variant " << variant.name);
     const Check check = kp::test::run_and_check(variant);
     CHECK_FALSE(check.pass);
