@@ -102,7 +102,8 @@ SpaceCase make_space_case(const Input& input) {
   add("kp", [=] { kp::histogram(Space(), in, counts); });
 #endif
   // The library's own algorithms, named.
-  add("atomic", [=] { kp::histogram(Space(), in, counts, kp::HistogramAlgorithm::global_atomics); });
+  add("atomic",
+      [=] { kp::histogram(Space(), in, counts, kp::HistogramAlgorithm::global_atomics); });
 
   // One private copy per thread that can run at once (UniqueToken's size):
   // a few on a CPU, hundreds of thousands on a GPU.
@@ -128,7 +129,8 @@ SpaceCase make_space_case(const Input& input) {
   const std::size_t scratch = sizeof(Count) * bins;
   const std::size_t scratch_max = Kokkos::TeamPolicy<Space>::scratch_size_max(0);
   if (scratch <= scratch_max) {
-    add("team-scratch", [=] { kp::histogram(Space(), in, counts, kp::HistogramAlgorithm::team_scratch); });
+    add("team-scratch",
+        [=] { kp::histogram(Space(), in, counts, kp::HistogramAlgorithm::team_scratch); });
   } else {
     note_skipped("team-scratch", space,
                  std::to_string(bins) + " bins need " + std::to_string(scratch) +
@@ -141,7 +143,8 @@ SpaceCase make_space_case(const Input& input) {
     // The library's cluster kernel (kp/impl/cluster_histogram.hpp), named.
     const auto plan = kp::impl::cluster_plan<std::int32_t, Count>(Space(), bins);
     if (plan.why.empty()) {
-      add("cluster-dsm", [=] { kp::histogram(Space(), in, counts, kp::HistogramAlgorithm::cluster); });
+      add("cluster-dsm",
+          [=] { kp::histogram(Space(), in, counts, kp::HistogramAlgorithm::cluster); });
     } else {
       note_skipped("cluster-dsm", space, plan.why);
     }

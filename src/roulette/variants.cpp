@@ -255,8 +255,8 @@ SpaceCase make_space_case(const Problem& problem) {
   // The same call drawing one by one from an alias table: O(draws).
   c.variants.push_back(
       {"kp-alias",
-       [=] { kp::sample(Space(), weights, m, problem.seed, counts, kp::SampleAlgorithm::alias); }, check,
-       poison});
+       [=] { kp::sample(Space(), weights, m, problem.seed, counts, kp::SampleAlgorithm::alias); },
+       check, poison});
   // kp::AliasTable's build alone (kp-indices draws from a table built once);
   // the check counts draws from the table the last run built.
   const auto kp_table = std::make_shared<kp::AliasTable<Space>>();
