@@ -15,10 +15,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 
-#include <kp/impl/block_scan.hpp>
-#include <kp/impl/combine_ops.hpp>
-#include <kp/impl/scan_op.hpp>
-#include <kp/impl/team_combine.hpp>
+#include <kp/impl/team.hpp>
 
 namespace kp {
 
@@ -33,32 +30,8 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t team_reduce_scratch_size(int team_s
 template <class Member, class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION T team_reduce(const Member& team, T* scratch, const T& value,
                                      const T& identity, const BinaryOp& op) {
-  const impl::UserOp<T, BinaryOp> combine{identity, op};
-  const T total = impl::team_combine(team, scratch, value, combine);
-  if (team.team_rank() == 0) scratch[0] = total;
-  team.team_barrier();
-  const T result = scratch[0];
-  team.team_barrier();  // the scratch may be reused right after
-  return result;
+  return impl::team_reduce_all(team, scratch, value, impl::UserOp<T, BinaryOp>{identity, op});
 }
-
-namespace impl {
-template <class Member, class T, class Op>
-KOKKOS_INLINE_FUNCTION T team_op_scan(const Member& team, T* scratch, int items, const T* in,
-                                      T* out, int count, const Running<T>& prefix, bool inclusive,
-                                      const Op& op) {
-  const TileScan<T, Member, Op> tile(team, scratch, items, in, count, op);
-  T total{};
-  const T thread_prefix = tile.exclusive_prefix(tile.load(), total);
-  tile.scan_and_store(tile.start(prefix, thread_prefix), inclusive, out);
-  return total;
-}
-
-template <class T>
-struct TeamPlus {
-  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }
-};
-}  // namespace impl
 
 // The sum of every thread's value, returned in every thread.
 template <class Member, class T>
@@ -78,11 +51,7 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t team_scan_scratch_size(int team_siz
 template <class Member, class T>
 KOKKOS_INLINE_FUNCTION T team_scan(const Member& team, T* scratch, int items, const T* in, T* out,
                                    int count, const T& prefix, bool inclusive) {
-  const impl::TileScan<T, Member> tile(team, scratch, items, in, count);
-  T total = 0;
-  const T thread_prefix = tile.exclusive_prefix(tile.load(), total);
-  tile.scan_and_store(prefix + thread_prefix, inclusive, out);
-  return total;
+  return impl::team_sum_scan(team, scratch, items, in, out, count, prefix, inclusive);
 }
 
 // The same by `op` (op(a, b) -> T, associative, `a` the earlier values; not
