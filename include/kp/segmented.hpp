@@ -44,7 +44,7 @@ void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsVie
   impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
-                         impl::UserOp<T, impl::ScanSum<T>>{T(0), {}});
+                         impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}});
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp>
@@ -67,7 +67,7 @@ void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const Of
   impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
-                       impl::Running<T>{T{}, false}, impl::ScanSum<T>{});
+                       impl::Running<T>{T{}, false}, impl::WrappingSum<T>{});
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
@@ -89,7 +89,7 @@ void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const Of
   impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
-                       impl::Running<T>{init, true}, impl::ScanSum<T>{});
+                       impl::Running<T>{init, true}, impl::WrappingSum<T>{});
 }
 
 // out(i) = op(... op(init, in(b)) ..., in(i - 1)) for i in segment [b, e).

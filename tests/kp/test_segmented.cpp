@@ -194,7 +194,7 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     }
     const kp::impl::View<std::int64_t*, Space> values("values", l.n), out("out", segments);
     Kokkos::deep_copy(values, to_space<Space>(v, Shape::contiguous));
-    using Sum = kp::impl::UserOp<std::int64_t, kp::impl::ScanSum<std::int64_t>>;
+    using Sum = kp::impl::UserOp<std::int64_t, kp::impl::WrappingSum<std::int64_t>>;
     kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2);
     CHECK(to_host<Space>(out) == sums);
 

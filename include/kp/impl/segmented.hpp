@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <kp/impl/block_scan.hpp>
 #include <kp/impl/combine_ops.hpp>
@@ -51,6 +52,22 @@ std::int64_t check_offsets(const char* call, const Space& space, const Offsets& 
   }
   return segments;
 }
+
+// The segmented calls' sum: signed integers add in their unsigned type.
+// Lanes and teams combine elements in another grouping than the sequence's,
+// whose partial sums may overflow where no prefix sum does; they wrap
+// instead, and the final sums are the sequential ones.
+template <class T>
+struct WrappingSum {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+      using U = std::make_unsigned_t<T>;
+      return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+    } else {
+      return a + b;
+    }
+  }
+};
 
 // GPU team size for segments of mean length `mean` (tuning/segmented.hpp).
 inline int segment_team(std::int64_t mean) {
