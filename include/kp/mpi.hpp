@@ -132,19 +132,18 @@ void op_scan(MPI_Comm comm, const char* call, const ExecSpace& space, const InVi
     const std::size_t n = in.extent(0);
     impl::Running<T> total{T{}, false};
     if (last || n == 0) return total;
-    Kokkos::View<T*, typename OutView::memory_space> scanned;
-    if (in.data() == out.data()) {
-      scanned =
-          decltype(scanned)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi total"), n);
-      impl::scan(call, space, in, scanned, true, impl::Running<T>{T{}, false}, op, impl::Identity(),
+    // This slice's inclusive scan; its last element is the total.
+    const auto scan_into = [&](const auto& target) {
+      impl::scan(call, space, in, target, true, impl::Running<T>{T{}, false}, op, impl::Identity(),
                  impl::Algorithm::automatic);
       Kokkos::deep_copy(space, Kokkos::View<T, Kokkos::HostSpace>(&total.value),
-                        Kokkos::subview(scanned, n - 1));
+                        Kokkos::subview(target, n - 1));
+    };
+    if (in.data() == out.data()) {  // in place: into a temporary, `in` is read again below
+      scan_into(Kokkos::View<T*, typename OutView::memory_space>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi total"), n));
     } else {
-      impl::scan(call, space, in, out, true, impl::Running<T>{T{}, false}, op, impl::Identity(),
-                 impl::Algorithm::automatic);
-      Kokkos::deep_copy(space, Kokkos::View<T, Kokkos::HostSpace>(&total.value),
-                        Kokkos::subview(out, n - 1));
+      scan_into(out);
     }
     space.fence();
     total.any = true;

@@ -39,9 +39,6 @@ namespace kp {
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                       const OutView& out) {
-  impl::check_view<ExecSpace, InView>();
-  impl::check_view<ExecSpace, OffsetsView>();
-  impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
                          impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}});
@@ -50,9 +47,6 @@ void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsVie
 template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp>
 void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                       const OutView& out, T identity, BinaryOp op) {
-  impl::check_view<ExecSpace, InView>();
-  impl::check_view<ExecSpace, OffsetsView>();
-  impl::check_view<ExecSpace, OutView>();
   static_assert(std::is_same_v<impl::value_t<OutView>, T>,
                 "kp::segmented_reduce: out's value type must be the identity's");
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
@@ -62,9 +56,6 @@ void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsVie
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                               const OutView& out) {
-  impl::check_view<ExecSpace, InView>();
-  impl::check_view<ExecSpace, OffsetsView>();
-  impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
                        impl::Running<T>{T{}, false}, impl::WrappingSum<T>{});
@@ -73,9 +64,6 @@ void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const Of
 template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
 void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                               const OutView& out, BinaryOp op) {
-  impl::check_view<ExecSpace, InView>();
-  impl::check_view<ExecSpace, OffsetsView>();
-  impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
                        impl::Running<T>{T{}, false}, op);
@@ -84,9 +72,6 @@ void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const Of
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                               const OutView& out, typename OutView::non_const_value_type init) {
-  impl::check_view<ExecSpace, InView>();
-  impl::check_view<ExecSpace, OffsetsView>();
-  impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
                        impl::Running<T>{init, true}, impl::WrappingSum<T>{});
@@ -97,9 +82,6 @@ template <class ExecSpace, class InView, class OffsetsView, class OutView, class
 void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                               const OutView& out, typename OutView::non_const_value_type init,
                               BinaryOp op) {
-  impl::check_view<ExecSpace, InView>();
-  impl::check_view<ExecSpace, OffsetsView>();
-  impl::check_view<ExecSpace, OutView>();
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
                        impl::Running<T>{init, true}, op);

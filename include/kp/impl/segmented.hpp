@@ -26,12 +26,20 @@
 
 namespace kp::impl {
 
+// The Views' ranks and spaces, and the offsets' type, at compile time.
+template <class Space, class In, class Offsets, class Out>
+constexpr void check_segmented_views() {
+  check_view<Space, In>();
+  check_view<Space, Offsets>();
+  check_view<Space, Out>();
+  static_assert(std::is_integral_v<value_t<Offsets>>, "kp: segment offsets are integers");
+}
+
 // Refuses offsets that are not a CSR partition of [0, n) prefix: they must
 // not decrease, and lie within [0, n]. One pass over them (fences `space`).
 template <class Space, class Offsets>
 std::int64_t check_offsets(const char* call, const Space& space, const Offsets& offsets,
                            std::int64_t n) {
-  static_assert(std::is_integral_v<value_t<Offsets>>, "kp: segment offsets are integers");
   const std::int64_t segments =
       offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
   if (segments == 0) return 0;
@@ -179,6 +187,7 @@ bool segments_by_teams(std::int64_t segments, const In& in, const Out& out) {
 template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_reduce(const char* call, const Space& space, const In& in, const Offsets& offsets,
                       const Out& out, const Op& op, int team = 0) {
+  check_segmented_views<Space, In, Offsets, Out>();
   const std::int64_t n = in.extent(0);
   const std::int64_t segments = check_offsets(call, space, offsets, n);
   if (static_cast<std::int64_t>(out.extent(0)) != segments) {
@@ -208,6 +217,7 @@ template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_scan(const char* call, const Space& space, const In& in, const Offsets& offsets,
                     const Out& out, bool inclusive, const Running<value_t<Out>>& init, const Op& op,
                     int team = 0) {
+  check_segmented_views<Space, In, Offsets, Out>();
   using T = value_t<Out>;
   static_assert(std::is_same_v<value_t<In>, T>, "kp: scan input and output value types differ");
   const std::int64_t n = in.extent(0);
