@@ -32,8 +32,10 @@ if(KP_NATIVE)
   target_compile_options(kp_options INTERFACE -march=native -ffp-contract=off)
 endif()
 
+# -O1, as AddressSanitizer's documentation advises: half the compile time of
+# -O3 with the instrumentation, and fast enough for the tests.
 if(KP_SANITIZE)
-  target_compile_options(kp_options INTERFACE -fsanitize=${KP_SANITIZE} -fno-omit-frame-pointer
+  target_compile_options(kp_options INTERFACE -O1 -fsanitize=${KP_SANITIZE} -fno-omit-frame-pointer
                                               -fno-sanitize-recover=all)
   target_link_options(kp_options INTERFACE -fsanitize=${KP_SANITIZE})
 endif()
