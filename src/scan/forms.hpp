@@ -2,8 +2,9 @@
 // The scan app's rows for the library's other scan forms, beside what a
 // user would write instead: a max-scan (kp::inclusive_scan / exclusive_scan
 // with kp::maximum; CUB's DeviceScan with an operator; std::inclusive_scan
-// with an operator) and stream compaction of the positive values
-// (kp::copy_if; CUB's DeviceSelect::If; std::copy_if), and the sums of
+// with an operator), stream compaction of the positive values
+// (kp::copy_if; CUB's DeviceSelect::If; std::copy_if; --select sets their
+// share), the sum scan of the negated values (kp::transform_*_scan), the sums of
 // segments of kSegmentLength values (kp::segmented_reduce; CUB's
 // DeviceSegmentedReduce::Sum; a loop of std::accumulate, over OpenMP's
 // threads on OpenMP). Each is checked against its own sequential answer,
@@ -24,6 +25,7 @@
 #include <kp/ops.hpp>
 #include <kp/scan.hpp>
 #include <kp/segmented.hpp>
+#include <kp/transform.hpp>
 
 #include "harness/benchmark.hpp"
 #include "harness/data.hpp"
@@ -40,6 +42,13 @@ namespace kp::bench::scan {
 template <class T>
 struct Positive {
   KOKKOS_INLINE_FUNCTION bool operator()(const T& x) const { return x > T(0); }
+};
+
+// The transform rows' functor: negation is exact, so the transformed sums
+// are the negated reference.
+template <class T>
+struct Negate {
+  KOKKOS_INLINE_FUNCTION T operator()(const T& x) const { return -x; }
 };
 
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -69,8 +78,8 @@ class CubCall {
 };
 #endif
 
-// Adds the max-scan and copy_if rows to `c` for the input `in` (of
-// input.values), writing to `out` (n values).
+// Adds the max-scan, copy_if and transform-scan rows to `c` for the input
+// `in` (of input.values), writing to `out` (n values).
 template <class Space, class T>
 void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, Space>& in,
                      const View<T*, Space>& out) {
@@ -151,6 +160,30 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
   add(
       "kp-copy-if", [=] { *selected = kp::copy_if(Space(), in, out, Positive<T>()); }, true,
       "ours");
+  // The sum scan of -x, negated on load: against the kp row (the same scan of
+  // a materialised input), it costs what the transform costs.
+  const Input<T>* const sums = &input;
+  c.variants.push_back(
+      {"kp-transform",
+       [=] {
+         if (inclusive) {
+           kp::transform_inclusive_scan(Space(), in, out, kp::plus<T>(), Negate<T>());
+         } else {
+           kp::transform_exclusive_scan(Space(), in, out, T(0), kp::plus<T>(), Negate<T>());
+         }
+       },
+       [sums, n, to_host]() -> Check {
+         const auto got = to_host();
+         for (std::int64_t i = 0; i < n; ++i) {
+           if (!(got(i) == -sums->reference(i))) {
+             return {false, "first difference at " + std::to_string(i)};
+           }
+         }
+         return {true, "all " + std::to_string(n) + " exact"};
+       },
+       [out] { Kokkos::deep_copy(out, poison_value<T>()); }});
+  c.variants.back().bytes_per_run = scan_bytes;
+  c.variants.back().kind = "ours";
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     const cudaStream_t stream = Kokkos::Cuda().cuda_stream();

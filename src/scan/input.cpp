@@ -21,6 +21,7 @@ Data parse_data(const std::string& name) {
   if (name == "equal") return Data::equal;
   if (name == "descending") return Data::descending;
   if (name == "extremes") return Data::extremes;
+  if (name == "select") return Data::select;
   return Data::random;
 }
 
@@ -36,6 +37,8 @@ const char* data_name(Data data) {
       return "descending";
     case Data::extremes:
       return "extremes";
+    case Data::select:
+      return "select";
     default:
       return "random";
   }
@@ -62,12 +65,13 @@ std::int64_t exact_limit() {
 }
 
 template <class T>
-void fill(const Kokkos::View<T*, Kokkos::HostSpace>& values, Data data) {
+void fill(const Kokkos::View<T*, Kokkos::HostSpace>& values, Data data, int percent) {
   const std::int64_t n = values.extent(0);
   std::mt19937_64 random(20240607);  // raw engine output: the same on every machine
   for (std::int64_t i = 0; i < n; ++i) {
     std::int64_t value = 1;
     if (data == Data::random) value = static_cast<std::int64_t>(random() % 17) - 8;
+    if (data == Data::select) value = int(random() % 100) < percent ? 100 - percent : -percent;
     if (data == Data::descending) value = 8 - (i * 17) / n;  // no overflow: n * 17 < 2^63
     if (data == Data::extremes) value = i % 2 == 0 ? exact_limit<T>() : -exact_limit<T>();
     values(i) = static_cast<T>(value);
@@ -112,12 +116,12 @@ void fill_reference(Input<T>& input) {
 }  // namespace
 
 template <class T>
-Input<T> make_input(std::uint64_t n, Kind kind, Data data) {
+Input<T> make_input(std::uint64_t n, Kind kind, Data data, int percent) {
   Input<T> input;
   input.kind = kind;
   input.values = Kokkos::View<T*, Kokkos::HostSpace>(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan input"), n);
-  fill(input.values, data);
+  fill(input.values, data, percent);
   require_exact(input.values,
                 std::string("--data ") + data_name(data) + " with --size " + std::to_string(n),
                 "choose a smaller --size");
@@ -183,7 +187,7 @@ Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::Hos
 }
 
 #define KP_SCAN_INPUT_INSTANTIATE(T)                                                       \
-  template Input<T> make_input<T>(std::uint64_t, Kind, Data);                              \
+  template Input<T> make_input<T>(std::uint64_t, Kind, Data, int);                         \
   template Input<T> input_from_values<T>(const std::vector<T>&, Kind, const std::string&); \
   template Check check_scan<T>(const Input<T>&, const Kokkos::View<const T*, Kokkos::HostSpace>&);
 KP_SCAN_INPUT_INSTANTIATE(std::int32_t)

@@ -18,11 +18,13 @@ enum class Kind { inclusive, exclusive };
 // descending: integers falling from 8 to -8 across the array (large sums);
 // extremes:   +M, -M, +M, ... with M the largest magnitude whose sums stay
 //             exact in the type (2^24 for float, 2^53 for double, the
-//             type's maximum for integers).
+//             type's maximum for integers);
+// select:     random, +(100 - P) with probability P% and -P otherwise (zero
+//             mean): the copy_if rows keep P% of the values (--select P).
 // Every value is an integer, so every sum of adjacent values is exact in T as
 // long as all of them fit, which make_input checks: any summation order a
 // parallel scan uses then gives the sequential result bit for bit.
-enum class Data { random, equal, descending, extremes };
+enum class Data { random, equal, descending, extremes, select };
 
 Kind parse_kind(const std::string& name);  // from an already validated choice
 Data parse_data(const std::string& name);
@@ -39,8 +41,9 @@ struct Input {
 
 // Throws UsageError when some sum of adjacent values would not be exact in T
 // (e.g. --data equal with more than 2^24 floats).
+// percent: P of Data::select, 1 to 99.
 template <class T>
-Input<T> make_input(std::uint64_t n, Kind kind, Data data);
+Input<T> make_input(std::uint64_t n, Kind kind, Data data, int percent = 50);
 
 // The user's values (--input; `where` names the file in messages): floating-point
 // values must be integers (the check is exact), and every partial sum must be

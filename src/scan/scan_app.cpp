@@ -10,8 +10,9 @@ std::vector<std::string> ScanApp::variant_names() const {
 #endif
 #ifndef KP_HAVE_MPI
   // The other scan forms (forms.hpp): cub-* on CUDA, std-* on the hosts.
-  for (const char* form : {"kp-max", "kp-copy-if", "kp-segmented", "std-max", "std-copy-if",
-                           "std-segmented", "cub-max", "cub-select-if", "cub-segmented"}) {
+  for (const char* form : {"kp-max", "kp-copy-if", "kp-transform", "kp-segmented", "kp-pairs",
+                           "std-max", "std-copy-if", "std-segmented", "std-pairs", "cub-max",
+                           "cub-select-if", "cub-segmented", "cub-pairs"}) {
     names.push_back(form);
   }
 #endif
@@ -27,12 +28,18 @@ void ScanApp::add_options(Cli& cli) {
                  "input integers: random in [-8,8], all 1, descending 8..-8, or +-the largest "
                  "exact magnitude")
       ->check(CLI::IsMember({"random", "equal", "descending", "extremes"}));
+  cli.add_option("--select", select_,
+                 "random values, +(100-P) with probability P% and -P otherwise, so that the "
+                 "copy_if rows keep P% of them")
+      ->check(CLI::Range(1, 99))
+      ->excludes("--data");
   cli.add_option("--input", input_file_,
                  "scan the values of this 1-D .npy file (int32, int64, float32, float64; floats "
                  "must be integers) instead: its dtype sets --type, its length --size")
       ->check(Path())
       ->excludes("--type")
-      ->excludes("--data");
+      ->excludes("--data")
+      ->excludes("--select");
   cli.add_option("--output", output_file_,
                  "write the prefix sums of the first variant, once its check passed, to this .npy "
                  "file")
@@ -62,7 +69,8 @@ void ScanApp::prepare(const CommonOptions& options) {
       input = input_from_values(std::get<std::vector<T>>(file_->values), parse_kind(kind_),
                                 "--input: " + input_file_);
     } else {
-      input = make_input<T>(options.size, parse_kind(kind_), parse_data(data_));
+      input = make_input<T>(options.size, parse_kind(kind_),
+                            select_ > 0 ? Data::select : parse_data(data_), select_);
     }
     input.output = &output_;
   });

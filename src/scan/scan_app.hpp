@@ -26,7 +26,10 @@ class ScanApp {
   void load(CommonOptions& options);  // --input
   void prepare(const CommonOptions& options);
   double host_bytes(const CommonOptions& options) const;
-  std::string params() const { return "type=" + type_ + ",kind=" + kind_ + ",data=" + data_; }
+  std::string params() const {
+    return "type=" + type_ + ",kind=" + kind_ +
+           ",data=" + (select_ > 0 ? "select-" + std::to_string(select_) : data_);
+  }
 
   template <class Space>
   SpaceCase make_case(const CommonOptions& options);
@@ -44,6 +47,7 @@ class ScanApp {
   std::string type_ = "float";
   std::string kind_ = "inclusive";
   std::string data_ = "random";
+  int select_ = 0;  // --select P (0: not given)
   std::tuple<Input<std::int32_t>, Input<std::int64_t>, Input<float>, Input<double>> inputs_;
   std::string input_file_;          // --input FILE.npy
   std::optional<npy::Array> file_;  // its values until prepare()

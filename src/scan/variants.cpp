@@ -22,6 +22,7 @@
 #endif
 #include "scan/forms.hpp"
 #include "scan/kokkos_scan.hpp"
+#include "scan/pairs.hpp"
 #include "scan/scan_app.hpp"
 #include "scan/tiled.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -194,6 +195,8 @@ SpaceCase make_typed_case(const Input<T>& input) {
 #ifndef KP_HAVE_MPI  // per-rank rows only: the ranks' combine pass adds sums
   add_other_forms(c, input, in, out);
   add_segmented_forms(c, input, in, out);
+  add_pair_forms<Space>(c, inclusive, input.values.data(), in.data(), out.data(),
+                        n * static_cast<std::int64_t>(sizeof(T)));
 #endif
   return c;
 }

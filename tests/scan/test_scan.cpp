@@ -5,6 +5,7 @@
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -226,6 +227,30 @@ TEST_CASE("scan: data whose sums are not exact in the type is refused", "[scan]"
   CHECK_THROWS_AS(scan::make_input<float>(1 << 23, Kind::inclusive, Data::descending), UsageError);
   CHECK_NOTHROW(scan::make_input<std::int32_t>(1 << 23, Kind::inclusive, Data::descending));
   CHECK_NOTHROW(scan::make_input<double>(1 << 23, Kind::inclusive, Data::descending));
+}
+
+TEST_CASE("scan: --select P gives values of which P% are positive, with zero mean", "[scan]") {
+  for (const int percent : {1, 50, 99}) {
+    INFO("percent " << percent);
+    const auto input =
+        scan::make_input<std::int32_t>(100000, Kind::inclusive, Data::select, percent);
+    std::int64_t kept = 0;
+    for (std::size_t i = 0; i < input.values.extent(0); ++i) {
+      const std::int32_t x = input.values(i);
+      REQUIRE((x == 100 - percent || x == -percent));
+      kept += x > 0;
+    }
+    CHECK(std::abs(kept - 1000 * percent) < 100 + 10 * percent);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("scan: every form passes with few and with most values selected", "[scan]",
+                        test::Spaces) {
+  const int percent = GENERATE(1, 99);
+  const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
+  INFO("percent " << percent);
+  test::require_all_pass(
+      scan::make_typed_case<TestType>(scan::make_input<float>(30011, kind, Data::select, percent)));
 }
 
 TEMPLATE_LIST_TEST_CASE("scan: the host baselines run where they belong, marked baseline", "[scan]",
