@@ -87,9 +87,23 @@ class HostTileScan {
       for (; i < count; ++i) sum += get(x[i]);
       return T(sum);
     } else {
-      A sum = get(x[0]);
-      for (int i = 1; i < count; ++i) sum = join(sum, get(x[i]));
-      return T(sum);
+      // Four adjacent quarters side by side (four independent chains),
+      // joined in order: associativity is all this needs.
+      const int q = count / 4;
+      if (q == 0) {
+        A sum = get(x[0]);
+        for (int i = 1; i < count; ++i) sum = join(sum, get(x[i]));
+        return T(sum);
+      }
+      A a0 = get(x[0]), a1 = get(x[q]), a2 = get(x[2 * q]), a3 = get(x[3 * q]);
+      for (int i = 1; i < q; ++i) {
+        a0 = join(a0, get(x[i]));
+        a1 = join(a1, get(x[q + i]));
+        a2 = join(a2, get(x[2 * q + i]));
+        a3 = join(a3, get(x[3 * q + i]));
+      }
+      for (int i = 4 * q; i < count; ++i) a3 = join(a3, get(x[i]));
+      return T(join(join(join(a0, a1), a2), a3));
     }
   }
 
@@ -142,7 +156,8 @@ class HostTileScan {
   // A block of kHostScanLanes values: its own inclusive prefix, independent
   // of the other blocks, then the carry. Returns the carry past the block.
   // Other operations combine in one chain: the block's own prefix would
-  // double their work (no add latency to hide for a select such as max).
+  // double their work, which for a select such as max costs more than the
+  // chain's latency.
   KOKKOS_INLINE_FUNCTION A block_scan(const In* x, A carry, bool inclusive, T* out) const {
     if constexpr (!kSum) {
       for (int s = 0; s < kHostScanLanes; ++s) {

@@ -121,8 +121,9 @@ Algorithm scan_algorithm(const Space& space) {
 // out = the scan by `op` of load(in(i)) after `init` (empty: an inclusive
 // scan from the first element).
 template <class Space, class In, class Out, class Op, class Load>
-void scan(const char* call, const Space& space, const In& in, const Out& out, bool inclusive,
-          const Running<value_t<Out>>& init, const Op& op, const Load& load, Algorithm algorithm) {
+void scan_by(const char* call, const Space& space, const In& in, const Out& out, bool inclusive,
+             const Running<value_t<Out>>& init, const Op& op, const Load& load,
+             Algorithm algorithm) {
   check_view<Space, In>();
   check_view<Space, Out>();
   using T = value_t<Out>;
@@ -174,6 +175,16 @@ void scan(const char* call, const Space& space, const In& in, const Out& out, bo
     return;
   }
   unsupported(call, algorithm, Space::name());
+}
+
+template <class Space, class In, class Out, class Op, class Load>
+void scan(const char* call, const Space& space, const In& in, const Out& out, bool inclusive,
+          const Running<value_t<Out>>& init, const Op& op, const Load& load, Algorithm algorithm) {
+  if constexpr (is_arithmetic_plus<Op, value_t<Out>>) {
+    scan_by(call, space, in, out, inclusive, init, ScanSum<value_t<Out>>(), load, algorithm);
+  } else {
+    scan_by(call, space, in, out, inclusive, init, op, load, algorithm);
+  }
 }
 
 // The sum scan (mpi.hpp's entry).

@@ -14,6 +14,11 @@
 #include <Kokkos_Core.hpp>
 #include <type_traits>
 
+namespace kp {
+template <class T>
+struct plus;  // ops.hpp
+}  // namespace kp
+
 namespace kp::impl {
 
 template <class T>
@@ -25,6 +30,13 @@ template <class Op>
 inline constexpr bool is_scan_sum = false;
 template <class T>
 inline constexpr bool is_scan_sum<ScanSum<T>> = true;
+
+// kp::plus of an arithmetic type scans as the sum, on the sum's paths (the
+// host tiles' lanes and blocks): the same values, up to floating-point
+// rounding, which any grouping of a sum may change.
+template <class Op, class T>
+inline constexpr bool is_arithmetic_plus =
+    std::is_same_v<Op, kp::plus<T>>&& std::is_arithmetic_v<T>;
 
 struct Identity {
   template <class X>
