@@ -5,7 +5,7 @@
 // with an operator), stream compaction of the positive values
 // (kp::copy_if; CUB's DeviceSelect::If; std::copy_if; --select sets their
 // share), the sum scan of the negated values (kp::transform_*_scan), the sums of
-// segments of kSegmentLength values (kp::segmented_reduce; CUB's
+// segments of --segment values (kp::segmented_reduce; CUB's
 // DeviceSegmentedReduce::Sum; a loop of std::accumulate, over OpenMP's
 // threads on OpenMP). Each is checked against its own sequential answer,
 // recomputed on the host from the input (the app's sums are exact in T, so
@@ -259,30 +259,25 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
   }
 }
 
-// Segments of this many values (the last one shorter): 2^16 segments at
-// 2^26 values, among the counts CUB's segmented reduce is timed at.
-inline constexpr std::int64_t kSegmentLength = 1000;
-
 // Adds the segmented-reduce rows: the sums of the segments of `in` into the
 // first segments' elements of `out`.
 template <class Space, class T>
 void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T*, Space>& in,
                          const View<T*, Space>& out) {
   const std::int64_t n = in.extent(0);
-  const std::int64_t segments = (n + kSegmentLength - 1) / kSegmentLength;
+  const std::int64_t length = input.segment;
+  const std::int64_t segments = (n + length - 1) / length;
   const View<std::int64_t*, Space> offsets("scan segment offsets", segments + 1);
   Kokkos::parallel_for(
       "scan segment offsets", Kokkos::RangePolicy<Space>(0, segments + 1),
-      KOKKOS_LAMBDA(std::int64_t s) {
-        offsets(s) = s * kSegmentLength < n ? s * kSegmentLength : n;
-      });
+      KOKKOS_LAMBDA(std::int64_t s) { offsets(s) = s * length < n ? s * length : n; });
   const T* values = input.values.data();
   const View<T*, Space> sums(out.data(), segments);
-  const auto check = [values, n, segments, sums]() -> Check {
+  const auto check = [values, n, segments, sums, length]() -> Check {
     const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sums);
     for (std::int64_t s = 0; s < segments; ++s) {
-      const std::int64_t end = std::min(n, (s + 1) * kSegmentLength);
-      const T want = std::accumulate(values + s * kSegmentLength, values + end, T(0));
+      const std::int64_t end = std::min(n, (s + 1) * length);
+      const T want = std::accumulate(values + s * length, values + end, T(0));
       if (!(got(s) == want)) return {false, "segment " + std::to_string(s) + " differs"};
     }
     return {true, "all " + std::to_string(segments) + " sums exact"};
@@ -319,8 +314,8 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
         "std-segmented",
         [=] {
           const auto one = [&](std::int64_t s) {
-            const std::int64_t end = std::min(n, (s + 1) * kSegmentLength);
-            result[s] = std::accumulate(first + s * kSegmentLength, first + end, T(0));
+            const std::int64_t end = std::min(n, (s + 1) * length);
+            result[s] = std::accumulate(first + s * length, first + end, T(0));
           };
 #if defined(KOKKOS_ENABLE_OPENMP)
           if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {

@@ -37,6 +37,9 @@ struct Input {
   Kokkos::View<T*, Kokkos::HostSpace> values;
   Kokkos::View<T*, Kokkos::HostSpace> reference;  // the sequential scan in T
   npy::FirstResult* output = nullptr;  // --output: check_scan offers it each checked result
+  // The segmented rows' segments: this many values each, the last shorter
+  // (--segment; 1000: 2^16 segments of 2^26 values).
+  std::int64_t segment = 1000;
 };
 
 // Throws UsageError when some sum of adjacent values would not be exact in T

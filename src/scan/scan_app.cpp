@@ -33,6 +33,8 @@ void ScanApp::add_options(Cli& cli) {
                  "copy_if rows keep P% of them")
       ->check(CLI::Range(1, 99))
       ->excludes("--data");
+  cli.add_option("--segment", segment_, "values in each segment of the segmented rows")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
   cli.add_option("--input", input_file_,
                  "scan the values of this 1-D .npy file (int32, int64, float32, float64; floats "
                  "must be integers) instead: its dtype sets --type, its length --size")
@@ -73,6 +75,7 @@ void ScanApp::prepare(const CommonOptions& options) {
                             select_ > 0 ? Data::select : parse_data(data_), select_);
     }
     input.output = &output_;
+    input.segment = segment_;
   });
   file_.reset();
 }
