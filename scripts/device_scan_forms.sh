@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The scan forms against CUB on one GPU, from an already built BUILD_DIR
+# (scripts/build.sh --cuda --apps scan), outputs in OUT (forms.txt and a
+# CSV per row group and pass):
+#
+#   scripts/device_scan_forms.sh OUT BUILD_DIR [--size 2^26] [--passes N]
+#
+# float sum, max, transform and 16-byte pair scans (kp, cub, kp-max,
+# cub-max, kp-transform, kp-pairs, cub-pairs); copy_if keeping 1, 50 and
+# 99% of the values (kp-copy-if, cub-select-if); segmented sums of 2^8 to
+# 2^20 segments (kp-segmented, cub-segmented). Every row is checked.
+set -uo pipefail
+out=${1:?usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N]}
+build=${2:?usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N]}
+shift 2
+size=2^26 passes=2
+while [ $# -gt 0 ]; do
+  case $1 in
+    --size) size=$2 && shift ;;
+    --passes) passes=$2 && shift ;;
+    *) echo "device_scan_forms.sh: unknown option $1" >&2 && exit 2 ;;
+  esac
+  shift
+done
+mkdir -p "$out"
+logged() { # csv name, scan arguments...: the command echoed, then its output
+  local name=$1
+  shift
+  local cmd=("$build/apps/scan" --spaces cuda --size "$size" --repeat 100 --max-time 2
+    --csv "$out/$name.csv" "$@")
+  echo "\$ ${cmd[*]}" >>"$out/forms.txt"
+  "${cmd[@]}" >>"$out/forms.txt" 2>&1 || echo "FAILED (rc $?): ${cmd[*]}" | tee -a "$out/forms.txt"
+}
+for ((p = 1; p <= passes; ++p)); do
+  for kind in inclusive exclusive; do
+    logged "ops-$kind-$p" --kind "$kind" --variants kp,cub,kp-max,cub-max,kp-transform,kp-pairs,cub-pairs
+  done
+  for percent in 1 50 99; do
+    logged "select-$percent-$p" --select "$percent" --variants kp,kp-copy-if,cub-select-if
+  done
+  # 2^26 values: 2^8 ... 2^20 segments.
+  for segment in 262144 16384 1024 64; do
+    logged "segment-$segment-$p" --segment "$segment" --variants kp,kp-segmented,cub-segmented
+  done
+done
