@@ -9,7 +9,7 @@
 #include <kp/scan.hpp>
 
 #include "harness/spaces.hpp"
-#include "scan/forms.hpp"
+#include "scan/cub_call.hpp"
 
 namespace kp::bench::scan {
 
