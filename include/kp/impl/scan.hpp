@@ -34,10 +34,15 @@ struct KokkosScanFunctor {
 
 // A partial result of Kokkos' parallel_scan under another operation, which
 // has no identity to start from: `any` says whether it holds a value (an
-// int, so the value travels as 32-bit words through volatile joins).
+// int, so the value travels as 32-bit words through volatile joins), and
+// `first` the index of its first element. Kokkos joins adjacent ranges, but
+// not always the earlier into the later: its CUDA scan joins a warp's
+// later partial with the earlier one as `from`. The join orders the two by
+// `first`, so that op sees them in sequence order on every backend.
 template <class T>
 struct ScanPartial {
   T value;
+  std::int64_t first;
   std::int32_t any;
 };
 
@@ -46,8 +51,14 @@ struct ScanPartialJoin {
   Op op;
   KOKKOS_INLINE_FUNCTION void join(ScanPartial<T>& into, const ScanPartial<T>& from) const {
     if (!from.any) return;
-    into.value = into.any ? op(into.value, from.value) : from.value;
-    into.any = 1;
+    if (!into.any) {
+      into = from;
+    } else if (from.first < into.first) {
+      into.value = op(from.value, into.value);
+      into.first = from.first;
+    } else {
+      into.value = op(into.value, from.value);
+    }
   }
 };
 
@@ -67,13 +78,14 @@ struct KokkosOpScanFunctor {
     return start.any ? combine.op(start.value, sum.value) : sum.value;
   }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, value_type& sum, bool final) const {
-    const value_type x{static_cast<T>(load(in(i))), 1};
+    const value_type x{static_cast<T>(load(in(i))), i, 1};
     if (final && !inclusive) out(i) = after_start(sum);
     combine.join(sum, x);
     if (final && inclusive) out(i) = after_start(sum);
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& sum) const {
     sum.value = T{};
+    sum.first = 0;
     sum.any = 0;
   }
   KOKKOS_INLINE_FUNCTION void join(value_type& into, const value_type& from) const {
