@@ -20,6 +20,16 @@ constexpr bool is_gpu_space() {
   return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
 }
 
+// Kokkos' CUDA space, whose kernels may use warp intrinsics.
+template <class Space>
+constexpr bool is_cuda_space() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  return std::is_same_v<Space, Kokkos::Cuda>;
+#else
+  return false;
+#endif
+}
+
 // Kokkos' Serial space: one thread, whose parallel_scan is one pass.
 template <class Space>
 constexpr bool is_serial_space() {

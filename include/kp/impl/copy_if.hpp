@@ -4,8 +4,11 @@
 // selected elements, each tile writing its selected elements, in order,
 // from the count of those before it. On the host a team is one thread,
 // which counts its tile (in L2 afterwards), looks back, and copies the
-// tile's selected elements; on a GPU the team stages the tile's 0/1 flags
-// in scratch, scans them, and each thread copies its own run of elements.
+// tile's selected elements. On CUDA each warp loads its run of the tile in
+// coalesced rounds of 32 values, a ballot a round gives the selection, a
+// popcount the positions, and the selected values of a round are written
+// to consecutive positions. Other teams stage the tile's 0/1 flags in
+// scratch, scan them, and each thread copies its own run of elements.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
@@ -15,6 +18,7 @@
 #include <kp/impl/decoupled_lookback.hpp>
 #include <kp/impl/reduce.hpp>
 #include <kp/impl/scan_op.hpp>
+#include <kp/impl/tuning/copy_if.hpp>
 #include <kp/impl/views.hpp>
 #include <kp/impl/workspace.hpp>
 
@@ -55,9 +59,18 @@ struct CompactTiles {
   O* out;
   std::int64_t room;                // out's length: selected elements past it are counted only
   View<CompactCount, Space> total;  // the number selected, written by the last tile
+  bool by_warps;                    // CUDA: compact_by_warps (warp_plan)
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int32_t tile = tiles.take_ticket(team);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+      if (by_warps) {
+        compact_by_warps(team, tile);
+        return;
+      }
+    }
+#endif
     const std::int64_t n = tiles.in.extent(0);
     const std::int64_t begin = tiles.plan.begin(tile);
     const int count = static_cast<int>(n - begin < tiles.plan.tile ? n - begin : tiles.plan.tile);
@@ -82,6 +95,70 @@ struct CompactTiles {
     const int last = first + tiles.plan.items < count ? first + tiles.plan.items : count;
     copy(x, begin, first, last, before + thread_prefix);
     if (tile == tiles.plan.tiles - 1 && team.team_rank() == 0) total() = before + selected;
+  }
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  // Warp w of the team compacts the tile's values [w, w + 1) x 32 x
+  // kCompactItems: round j reads 32 consecutive values (lane l the l-th),
+  // all rounds' loads first. The warps' counts meet in scratch, warp 0
+  // looks back for the tile, and each warp writes its selected values in
+  // order: a round's go to consecutive positions.
+  __device__ void compact_by_warps(const Member& team, std::int32_t tile) const {
+    constexpr int kWarpSize = 32;
+    const int rank = team.team_rank();
+    const int lane = rank % kWarpSize, warp = rank / kWarpSize;
+    const int warps = team.team_size() / kWarpSize;
+    const std::int64_t n = tiles.in.extent(0);
+    const std::int64_t begin = tiles.plan.begin(tile);
+    const int count = static_cast<int>(n - begin < tiles.plan.tile ? n - begin : tiles.plan.tile);
+    const X* const x = tiles.in.data() + begin;
+    const int base = warp * kWarpSize * kCompactItems + lane;
+    X v[kCompactItems];
+#pragma unroll
+    for (int j = 0; j < kCompactItems; ++j) {
+      if (base + j * kWarpSize < count) v[j] = x[base + j * kWarpSize];
+    }
+    unsigned selected_lanes[kCompactItems];
+    int warp_count = 0;
+#pragma unroll
+    for (int j = 0; j < kCompactItems; ++j) {
+      const bool selected = base + j * kWarpSize < count && tiles.load.pred(v[j]);
+      selected_lanes[j] = __ballot_sync(0xffffffffu, selected);
+      warp_count += __popc(selected_lanes[j]);
+    }
+    auto* const shared = static_cast<CompactCount*>(
+        team.team_scratch(0).get_shmem(warp_scratch_bytes(team.team_size())));
+    if (lane == 0) shared[warp] = warp_count;
+    team.team_barrier();
+    CompactCount before_warp = 0, selected = 0;
+    for (int w = 0; w < warps; ++w) {
+      const CompactCount c = shared[w];
+      before_warp += w < warp ? c : 0;
+      selected += c;
+    }
+    if (rank < kWarpSize) {
+      const CompactCount before = tiles.warp_look_back(tile, selected).value;
+      if (rank == 0) shared[warps] = before;
+    }
+    team.team_barrier();
+    const CompactCount before = shared[warps];
+    CompactCount k = before + before_warp;
+    const unsigned lower = (1u << lane) - 1u;
+#pragma unroll
+    for (int j = 0; j < kCompactItems; ++j) {
+      if (selected_lanes[j] >> lane & 1u) {
+        const CompactCount at = k + __popc(selected_lanes[j] & lower);
+        if (at < room) out[at] = Emit::template value<O>(begin + base + j * kWarpSize, v[j]);
+      }
+      k += __popc(selected_lanes[j]);
+    }
+    if (tile == tiles.plan.tiles - 1 && rank == 0) total() = before + selected;
+  }
+#endif
+
+  // Scratch of compact_by_warps: each warp's count and the tile's prefix.
+  KOKKOS_INLINE_FUNCTION static std::size_t warp_scratch_bytes(int team) {
+    return static_cast<std::size_t>(team / 32 + 1) * sizeof(CompactCount);
   }
 
   // The tile's selected elements, from position k on, below `limit` (the
@@ -126,6 +203,14 @@ struct KokkosCompactFunctor {
   }
 };
 
+// The tiles of the look-back: on CUDA a team of kRegisterTeam threads,
+// kCompactItems values each (compact_by_warps); elsewhere the scan's.
+template <class Space>
+TilePlan compact_plan(std::int64_t n) {
+  return is_cuda_space<Space>() ? make_tile_plan(n, kRegisterTeam, kCompactItems)
+                                : lookback_plan<Space, CompactCount>(n);
+}
+
 // The number of elements of `in` that satisfy pred; the first
 // out.extent(0) of them (or their indices) written to out, in order.
 // `tiles`: another tile plan for the look-back (tests), else lookback_plan.
@@ -145,7 +230,10 @@ std::int64_t compact(const char* call, const Space& space, const In& in, const O
   if (n == 0) return 0;
   const bool contiguous = is_contiguous(in) && is_contiguous(out);
   if (algorithm == Algorithm::decoupled_lookback && contiguous) {
-    const TilePlan plan = tiles ? *tiles : lookback_plan<Space, CompactCount>(n);
+    const TilePlan plan = tiles ? *tiles : compact_plan<Space>(n);
+    using Compact = CompactTiles<Space, X, O, Pred, Emit>;
+    const bool by_warps = is_cuda_space<Space>() && plan.items == kCompactItems &&
+                          plan.team % 32 == 0 && plan.team <= kRegisterTeam;
     using Scan = DecoupledLookbackScan<Space, CompactCount>;
     const auto scanner = workspace<Scan>(
         space, [&](const Scan& s) { return s.capacity() >= plan.tiles; },
@@ -157,14 +245,15 @@ std::int64_t compact(const char* call, const Space& space, const In& in, const O
     const auto in_c = contiguous_in<Space>(in);
     const auto out_c = contiguous_out<Space>(out);
     scanner->launch(
-        space, plan, plan.scratch_bytes<CompactCount>(), call,
-        [&](const auto& status, const auto& next_tile) {
+        space, plan,
+        by_warps ? Compact::warp_scratch_bytes(plan.team) : plan.scratch_bytes<CompactCount>(),
+        call, [&](const auto& status, const auto& next_tile) {
           using Tiles =
               ChainedScanTiles<Space, CompactCount, ScanSum<CompactCount>, X, SelectFlag<Pred>>;
           const Tiles tiles{in_c, {},   status, next_tile, plan, false,
                             0,    true, false,  false,     {},   SelectFlag<Pred>{pred}};
-          return CompactTiles<Space, X, O, Pred, Emit>{
-              tiles, out_c.data(), static_cast<std::int64_t>(out.extent(0)), total};
+          return Compact{tiles, out_c.data(), static_cast<std::int64_t>(out.extent(0)), total,
+                         by_warps};
         });
     CompactCount count = 0;
     Kokkos::deep_copy(space, Kokkos::View<CompactCount, Kokkos::HostSpace>(&count), total);
