@@ -81,6 +81,9 @@ struct WrappingSum {
 inline int segment_team(std::int64_t mean) {
   return mean >= kSegmentLargeTeamFrom ? 256 : mean >= kSegmentMidTeamFrom ? 128 : 32;
 }
+inline int segment_reduce_team(std::int64_t mean) {
+  return mean >= kSegmentHugeTeamFrom ? kSegmentHugeTeam : segment_team(mean);
+}
 
 // One thread a segment: the reduction (out(s)) in lanes, or the scan in
 // index order.
@@ -138,10 +141,20 @@ struct SegmentTeamsReduce {
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int64_t s = team.league_rank();
     const std::int64_t end = offsets(s + 1);
-    T acc = op.identity();
-    for (std::int64_t i = offsets(s) + team.team_rank(); i < end; i += team.team_size()) {
-      op.join(acc, op.lift(in[i], i));
+    // kSegmentTeamLanes loads in flight a thread, each into its own fold
+    // (the op commutes).
+    const std::int64_t step = team.team_size();
+    T lane[kSegmentTeamLanes];
+    for (int j = 0; j < kSegmentTeamLanes; ++j) lane[j] = op.identity();
+    std::int64_t i = offsets(s) + team.team_rank();
+    for (; i + (kSegmentTeamLanes - 1) * step < end; i += kSegmentTeamLanes * step) {
+      for (int j = 0; j < kSegmentTeamLanes; ++j) {
+        op.join(lane[j], op.lift(in[i + j * step], i + j * step));
+      }
     }
+    for (; i < end; i += step) op.join(lane[0], op.lift(in[i], i));
+    T acc = lane[0];
+    for (int j = 1; j < kSegmentTeamLanes; ++j) op.join(acc, lane[j]);
     T* const shared =
         static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
     acc = team_combine(team, shared, acc, op);
@@ -197,7 +210,7 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   if (segments == 0) return;
   using T = typename Op::value_type;
   if (team > 0 || segments_by_teams<Space>(segments, in, out)) {
-    if (team == 0) team = segment_team(n / segments);
+    if (team == 0) team = segment_reduce_team(n / segments);
     Kokkos::parallel_for(
         call,
         Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), team)

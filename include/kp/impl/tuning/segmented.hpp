@@ -10,6 +10,12 @@ namespace kp::impl {
 // segments get one warp (32 threads, the least a CUDA team may have here).
 inline constexpr std::int64_t kSegmentLargeTeamFrom = 2048;
 inline constexpr std::int64_t kSegmentMidTeamFrom = 256;
+// Reductions of segments this long on average get teams of kSegmentHugeTeam:
+// 2^8 segments of 2^26 values fill the GPU's threads only with large teams.
+inline constexpr std::int64_t kSegmentHugeTeamFrom = 16384;
+inline constexpr int kSegmentHugeTeam = 512;
+// GPU reductions: loads in flight a thread, each into its own fold.
+inline constexpr int kSegmentTeamLanes = 4;
 
 // Values a thread holds per round of a segment's scan (a round is team x
 // kSegmentScanItems values staged in team scratch: 16 KiB for 16-byte
