@@ -31,6 +31,7 @@
 #include <kp/impl/register_tile.hpp>
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/tile_plan.hpp>
+#include <kp/impl/tuning/scan.hpp>
 
 namespace kp::impl {
 
@@ -308,7 +309,7 @@ struct ChainedScanTiles {
   // threads than free cores): after a short spin, give the core away.
   KOKKOS_INLINE_FUNCTION static void back_off(int polls) {
 #if !defined(__CUDA_ARCH__)
-    if (polls % 64 == 0) std::this_thread::yield();
+    if (polls % kLookbackYieldPolls == 0) std::this_thread::yield();
 #else
     (void)polls;
 #endif
@@ -335,32 +336,22 @@ struct ChainedScanTiles {
   }
 };
 
-// The look-back's tiles: on a GPU 256 threads x 4 packs of 16 bytes (4096
-// floats, 2048 doubles), scanned in registers; on the host one thread a tile
-// of kHostLookbackTile values, which stays in L2 between its sum and its scan.
-// Smaller tiles cost a contended ticket and look-back per tile; 65536 (256
-// KiB of floats, 512 KiB of doubles) stays in a 512 KiB L2.
-inline constexpr int kHostLookbackTile = 65536;
-// GPU values of other sizes: tiles of 256 threads x 4 values in scratch.
+// The look-back's tiles (tuning/scan.hpp): on a GPU kRegisterTeam threads
+// x kRegisterPacks packs of 16 bytes, scanned in registers (values of other
+// sizes: kLookbackScratchItems a thread, in scratch); on the host one thread
+// a tile of kHostLookbackTile values, which stays in L2 between its sum and
+// its scan.
 template <class Space, class T>
 TilePlan lookback_plan(std::int64_t n) {
   if (!is_gpu_space<Space>()) return make_tile_plan(n, 1, kHostLookbackTile);
   if constexpr (kRegisterValue<T>) {
     return make_tile_plan(n, kRegisterTeam, kRegisterItems<T>);
   } else {
-    return make_tile_plan(n, kRegisterTeam, 4);
+    return make_tile_plan(n, kRegisterTeam, kLookbackScratchItems);
   }
 }
 
-// CUDA: registers capped so that several teams of 256 share an SM (more
-// tiles loading while others wait on the look-back): 5 for 4-byte values
-// (48 registers a thread, no spills), 4 for 8-byte ones (64 registers), 2
-// for larger ones (128 registers: a 16-byte value's packs and prefixes alone
-// take 32).
-template <class T>
-inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4   ? 5
-                                           : sizeof(T) == 8 ? 4
-                                                            : 2;
+// CUDA: registers capped so that kLookbackTeamsPerSM<T> teams share an SM.
 // Host: the teams (one thread each) handed out one at a time as threads come
 // free. A static schedule gave each thread an equal share of the tiles, so a
 // slower or busier core held back every tile after its own.

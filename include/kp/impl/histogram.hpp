@@ -189,11 +189,17 @@ ClusterPlan cached_cluster_plan(const Space& space, std::int64_t bins) {
   return found->second;
 }
 
-// The dispatch table (docs/API.md): host spaces count in private rows while
-// they fit in a modest workspace; GPUs in team scratch while the bins fit
-// in a team's shared memory, then in a thread-block cluster's (Hopper);
-// global atomics otherwise.
+// Whether `bins` counts of type Count fit in one team's scratch.
+template <class Space, class Count>
+bool fits_team_scratch(std::int64_t bins) {
+  const std::size_t scratch = sizeof(Count) * static_cast<std::size_t>(bins);
+  return scratch <= static_cast<std::size_t>(Kokkos::TeamPolicy<Space>::scratch_size_max(0));
+}
 
+// The dispatch table's choice (docs/API.md): host spaces count in private
+// rows while they fit in a modest workspace; GPUs in team scratch while the
+// bins fit in a team's shared memory, then in a thread-block cluster's
+// (Hopper); global atomics otherwise.
 template <class Space, class Value, class Count>
 Algorithm histogram_algorithm(const Space& space, std::int64_t bins) {
   if (!is_gpu_space<Space>()) {
@@ -202,13 +208,90 @@ Algorithm histogram_algorithm(const Space& space, std::int64_t bins) {
                          sizeof(std::uint32_t);
     return bytes <= kPrivateRowsBudget ? Algorithm::private_bins : Algorithm::global_atomics;
   }
-  const std::size_t scratch = sizeof(Count) * static_cast<std::size_t>(bins);
-  if (scratch <= static_cast<std::size_t>(Kokkos::TeamPolicy<Space>::scratch_size_max(0))) {
-    return Algorithm::team_scratch;
-  }
+  if (fits_team_scratch<Space, Count>(bins)) return Algorithm::team_scratch;
   return cached_cluster_plan<Value, Count>(space, bins).why.empty() ? Algorithm::cluster
                                                                     : Algorithm::global_atomics;
 }
+
+// The algorithms, one function each; the dispatch below picks one.
+
+template <class Space, class Values, class Counts>
+void count_global_atomics(const Space& space, const Values& values, const Counts& counts) {
+  using Count = value_t<Counts>;
+  const std::int64_t n = values.extent(0);
+  const std::int64_t bins = counts.extent(0);
+  Kokkos::deep_copy(space, counts, Count(0));
+  Kokkos::parallel_for("kp::histogram::global-atomics", IndexRange<Space>(space, 0, n),
+                       GlobalAtomicCount<Values, Counts>{values, counts, bins});
+}
+
+template <class Space, class Values, class Counts>
+void count_team_scratch(const Space& space, const Values& values, const Counts& counts) {
+  using Count = value_t<Counts>;
+  const std::int64_t bins = counts.extent(0);
+  if (!fits_team_scratch<Space, Count>(bins)) {
+    throw std::invalid_argument("kp::histogram: " + std::to_string(bins) +
+                                " bins do not fit in team scratch");
+  }
+  const std::int64_t n = values.extent(0);
+  const Launch launch = whole_array_launch<Space>(space, n);
+  Kokkos::deep_copy(space, counts, Count(0));
+  Kokkos::parallel_for(
+      "kp::histogram::team-scratch",
+      Kokkos::TeamPolicy<Space>(space, launch.league, launch.team)
+          .set_scratch_size(0, Kokkos::PerTeam(sizeof(Count) * static_cast<std::size_t>(bins))),
+      TeamScratchCount<Space, Values, Counts>{values, counts, static_cast<int>(bins)});
+}
+
+// Host spaces only; strided values take the global atomics.
+template <class Space, class Values, class Counts>
+void count_private_bins(const Space& space, const Values& values, const Counts& counts) {
+  static_assert(!is_gpu_space<Space>(), "kp::histogram: private bins are per host thread");
+  if (!is_contiguous(values)) return count_global_atomics(space, values, counts);
+  using Count = value_t<Counts>;
+  const std::int64_t n = values.extent(0);
+  const std::int64_t bins = counts.extent(0);
+  const auto in = contiguous_in<Space>(values);
+  with_row_type<Count>(n, [&](auto row_type) {
+    using Row = decltype(row_type);
+    with_depth(histogram_depth(bins, sizeof(Row)), [&](auto depth_constant) {
+      constexpr int depth = decltype(depth_constant)::value;
+      using Task = CountTask<decltype(in), Row, depth>;
+      // Rows a cache line longer (row_stride): 4 KiB multiples collide in cache.
+      const std::int64_t stride = row_stride<Row>(bins);
+      const std::int64_t task = histogram_task(n, bins, space.concurrency());
+      count_in_thread_rows<Row>(space, "kp::histogram::private-bins", (n + task - 1) / task, depth,
+                                stride, counts, Task{in, bins, stride, task});
+    });
+  });
+}
+
+// Thread-block clusters (Hopper): CUDA spaces, in CUDA compilations.
+template <class Space>
+constexpr bool has_cluster_histogram() {
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+  return std::is_same_v<Space, Kokkos::Cuda>;
+#else
+  return false;
+#endif
+}
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+// Strided values or counts take the global atomics.
+template <class Values, class Counts>
+void count_cluster(const Kokkos::Cuda& space, const Values& values, const Counts& counts) {
+  using Count = value_t<Counts>;
+  const std::int64_t bins = counts.extent(0);
+  const std::int64_t n = values.extent(0);
+  const ClusterPlan plan = cached_cluster_plan<value_t<Values>, Count>(space, bins);
+  if (!plan.why.empty()) throw std::invalid_argument("kp::histogram (cluster): " + plan.why);
+  if (!is_contiguous(values) || !is_contiguous(counts)) {
+    return count_global_atomics(space, values, counts);
+  }
+  Kokkos::deep_copy(space, counts, Count(0));
+  cluster_histogram(space, plan, values.data(), n, counts.data(), bins);
+}
+#endif
 
 template <class Space, class Values, class Counts>
 void histogram(const Space& space, const Values& values, const Counts& counts,
@@ -231,67 +314,27 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
     throw std::invalid_argument("kp::histogram: counts has no bins for " + std::to_string(n) +
                                 " values");
   }
-  if (algorithm == Algorithm::automatic)
+  if (algorithm == Algorithm::automatic) {
     algorithm = histogram_algorithm<Space, Value, Count>(space, bins);
-  const bool contiguous = is_contiguous(values);
-  if (algorithm == Algorithm::private_bins && is_gpu_space<Space>()) {
-    unsupported(call, algorithm, Space::name());  // per-thread rows: host spaces only
   }
-
-  if constexpr (!is_gpu_space<Space>()) {
-    if (algorithm == Algorithm::private_bins && contiguous) {
-      const auto in = contiguous_in<Space>(values);
-      with_row_type<Count>(n, [&](auto row_type) {
-        using Row = decltype(row_type);
-        with_depth(histogram_depth(bins, sizeof(Row)), [&](auto depth_constant) {
-          constexpr int depth = decltype(depth_constant)::value;
-          using Task = CountTask<decltype(in), Row, depth>;
-          // Rows a cache line longer (row_stride): 4 KiB multiples collide in cache.
-          const std::int64_t stride = row_stride<Row>(bins);
-          const std::int64_t task = histogram_task(n, bins, space.concurrency());
-          count_in_thread_rows<Row>(space, "kp::histogram::private-bins", (n + task - 1) / task,
-                                    depth, stride, counts, Task{in, bins, stride, task});
-        });
-      });
-      return;
-    }
-  }
-  if (algorithm == Algorithm::team_scratch) {
-    const std::size_t scratch = sizeof(Count) * static_cast<std::size_t>(bins);
-    if (scratch > static_cast<std::size_t>(Kokkos::TeamPolicy<Space>::scratch_size_max(0))) {
-      throw std::invalid_argument("kp::histogram: " + std::to_string(bins) +
-                                  " bins do not fit in team scratch");
-    }
-    const Launch launch = whole_array_launch<Space>(space, n);
-    Kokkos::deep_copy(space, counts, Count(0));
-    Kokkos::parallel_for(
-        "kp::histogram::team-scratch",
-        Kokkos::TeamPolicy<Space>(space, launch.league, launch.team)
-            .set_scratch_size(0, Kokkos::PerTeam(scratch)),
-        TeamScratchCount<Space, Values, Counts>{values, counts, static_cast<int>(bins)});
-    return;
-  }
-  if (algorithm == Algorithm::cluster) {
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-      const ClusterPlan plan = cached_cluster_plan<Value, Count>(space, bins);
-      if (!plan.why.empty()) throw std::invalid_argument("kp::histogram (cluster): " + plan.why);
-      if (contiguous && is_contiguous(counts)) {
-        Kokkos::deep_copy(space, counts, Count(0));
-        cluster_histogram(space, plan, values.data(), n, counts.data(), bins);
-        return;
-      }
-      algorithm = Algorithm::global_atomics;  // strided: the generic path
-    }
-#endif
-    if (algorithm == Algorithm::cluster) unsupported(call, algorithm, Space::name());
-  }
-  if (algorithm == Algorithm::global_atomics || algorithm == Algorithm::kokkos ||
-      algorithm == Algorithm::private_bins) {
-    Kokkos::deep_copy(space, counts, Count(0));
-    Kokkos::parallel_for("kp::histogram::global-atomics", IndexRange<Space>(space, 0, n),
-                         GlobalAtomicCount<Values, Counts>{values, counts, bins});
-    return;
+  // The dispatch: each algorithm the call has, on host spaces and on GPUs,
+  // to the function that runs it; what the space cannot run is refused.
+  constexpr bool host = !is_gpu_space<Space>();
+  constexpr bool clusters = has_cluster_histogram<Space>();
+  switch (algorithm) {
+    case Algorithm::kokkos:  // the Kokkos pattern: global atomics
+    case Algorithm::global_atomics:
+      return count_global_atomics(space, values, counts);
+    case Algorithm::team_scratch:
+      return count_team_scratch(space, values, counts);
+    case Algorithm::private_bins:
+      if constexpr (host) return count_private_bins(space, values, counts);
+      break;
+    case Algorithm::cluster:
+      if constexpr (clusters) return count_cluster(space, values, counts);
+      break;
+    default:
+      break;
   }
   unsupported(call, algorithm, Space::name());
 }

@@ -29,6 +29,7 @@
 #include <type_traits>
 
 #include <kp/impl/scan_op.hpp>
+#include <kp/impl/tuning/scan.hpp>
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
 #include <emmintrin.h>
 #include <unistd.h>
@@ -37,13 +38,9 @@
 
 namespace kp::impl {
 
-inline constexpr int kHostScanLanes = 4;
-// The tile's sum (no prefixes needed) in more lanes: SIMD registers' worth.
-inline constexpr int kHostSumLanes = 16;
-
 // Whether a scan of `elements` values of `size` bytes streams its output:
 // when its input and output together do not fit in the last-level cache
-// (sysconf; 32 MiB where it does not say).
+// (sysconf; kHostScanAssumedCache where it does not say).
 inline bool host_scan_streams(std::int64_t elements, std::size_t size) {
 #if defined(KP_HOST_STREAM_STORES)
   static const double cache = [] {
@@ -52,7 +49,7 @@ inline bool host_scan_streams(std::int64_t elements, std::size_t size) {
     bytes = sysconf(_SC_LEVEL3_CACHE_SIZE);
     if (bytes <= 0) bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
-    return bytes > 0 ? double(bytes) : 32.0 * (1 << 20);
+    return bytes > 0 ? double(bytes) : kHostScanAssumedCache;
   }();
   return 2.0 * double(elements) * double(size) > cache;
 #else

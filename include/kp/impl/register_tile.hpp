@@ -15,12 +15,12 @@
 
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
+#include <kp/impl/tuning/scan.hpp>
 #include <kp/impl/vector_reduce.hpp>
 
 namespace kp::impl {
 
-inline constexpr int kRegisterTeam = 256;  // threads per tile
-inline constexpr int kRegisterPacks = 4;   // 16-byte packs per thread: 4 loads in flight
+// kRegisterTeam threads a tile, kRegisterPacks packs a thread (tuning/scan.hpp).
 inline constexpr int kRegisterWarps = kRegisterTeam / kWarp;
 
 template <class T>

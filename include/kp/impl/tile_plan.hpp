@@ -1,15 +1,15 @@
 #pragma once
 // How the tiled scans cut the array: tiles of team_size * items consecutive
-// elements, one team per tile. On a GPU a team of 256 threads with 8 values
-// each; on the host a team is one thread, scanning a tile of the same 2048
-// values (small enough to stay in L1, large enough that the per-tile work of
-// the passes and the look-back is negligible).
+// elements, one team per tile. On a GPU a team of kTiledTeam threads with
+// kTiledItems values each; on the host a team is one thread, scanning a tile
+// of kHostTiledTile values (tuning/scan.hpp).
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <cstdint>
 
 #include <kp/impl/block_scan.hpp>
 #include <kp/impl/common.hpp>
+#include <kp/impl/tuning/scan.hpp>
 
 namespace kp::impl {
 
@@ -39,7 +39,8 @@ inline TilePlan make_tile_plan(std::int64_t n, int team, int items) {
 
 template <class Space>
 TilePlan tile_plan(std::int64_t n) {
-  return is_gpu_space<Space>() ? make_tile_plan(n, 256, 8) : make_tile_plan(n, 1, 2048);
+  return is_gpu_space<Space>() ? make_tile_plan(n, kTiledTeam, kTiledItems)
+                               : make_tile_plan(n, 1, kHostTiledTile);
 }
 
 // One team per tile, each with scratch for a tile of T.

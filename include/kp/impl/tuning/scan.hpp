@@ -1,0 +1,59 @@
+#pragma once
+// Tuning of the scans (kp::inclusive_scan, kp::exclusive_scan, their
+// operator and transform forms) and of kp::copy_if, which runs on the same
+// look-back: one place for the constants, each with why it has its value.
+// Their measurements are in docs/PERFORMANCE.md (scan).
+
+namespace kp::impl {
+
+// GPU look-back, the tile in registers (register_tile.hpp):
+// Threads a tile: 8 warps, whose totals meet in one barrier, in a team small
+// enough that several share an SM.
+inline constexpr int kRegisterTeam = 256;
+// 16-byte packs a thread holds: 4 loads in flight per thread (a tile of 4096
+// floats, 2048 doubles).
+inline constexpr int kRegisterPacks = 4;
+
+// GPU values of sizes that do not fill 16-byte packs: values a thread of a
+// kRegisterTeam tile staged in team scratch.
+inline constexpr int kLookbackScratchItems = 4;
+
+// Teams of kRegisterTeam resident per SM (LaunchBounds caps registers to
+// fit), so that more tiles load while others wait on the look-back: 5 for
+// 4-byte values (48 registers a thread, no spills), 4 for 8-byte ones (64
+// registers), 2 for larger ones (128: a 16-byte value's packs and prefixes
+// alone take 32).
+template <class T>
+inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4   ? 5
+                                           : sizeof(T) == 8 ? 4
+                                                            : 2;
+
+// Host look-back (decoupled_lookback.hpp), one thread a tile: a tile stays
+// in a 512 KiB L2 between its sum and its scan (256 KiB of floats, 512 KiB
+// of doubles); smaller tiles cost a contended ticket and look-back each.
+inline constexpr int kHostLookbackTile = 65536;
+
+// Polls of a predecessor's flag before a host thread yields its core: the
+// predecessor may belong to a descheduled thread (more threads than cores).
+inline constexpr int kLookbackYieldPolls = 64;
+
+// Host tile scan (host_scan.hpp): elements a block, each block's prefix
+// independent of the others' so that their adds overlap, plus one carry add
+// a block; 4 floats or ints fill one 16-byte (streaming) store.
+inline constexpr int kHostScanLanes = 4;
+// The tile's sum (no prefixes needed) in more lanes: SIMD registers' worth.
+inline constexpr int kHostSumLanes = 16;
+
+// Last-level cache bytes assumed where sysconf does not say: a scan whose
+// input and output do not fit in it streams its output past the cache.
+inline constexpr double kHostScanAssumedCache = 32.0 * (1 << 20);
+
+// The tiled scans' shapes (tile_plan.hpp): on a GPU teams of 256 threads
+// with 8 values each; on the host one thread a tile of the same 2048 values,
+// small enough to stay in L1, large enough that the per-tile work of the
+// passes and the look-back is negligible.
+inline constexpr int kTiledTeam = 256;
+inline constexpr int kTiledItems = 8;
+inline constexpr int kHostTiledTile = 2048;
+
+}  // namespace kp::impl
