@@ -11,6 +11,7 @@
 // scratch, scan them, and each thread copies its own run of elements.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -27,11 +28,11 @@ namespace kp::impl {
 using CompactCount = std::int64_t;
 
 // 1 for a selected element, else 0: what the look-back sums.
-template <class Pred>
+template <class Pred, class Count = CompactCount>
 struct SelectFlag {
   Pred pred;
   template <class X>
-  KOKKOS_INLINE_FUNCTION CompactCount operator()(const X& x) const {
+  KOKKOS_INLINE_FUNCTION Count operator()(const X& x) const {
     return pred(x) ? 1 : 0;
   }
 };
@@ -50,16 +51,16 @@ struct EmitIndex {
   }
 };
 
-template <class Space, class X, class O, class Pred, class Emit>
+template <class Space, class X, class O, class Pred, class Emit, class Count = CompactCount>
 struct CompactTiles {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
-  using Sum = ScanSum<CompactCount>;
-  using Tiles = ChainedScanTiles<Space, CompactCount, Sum, X, SelectFlag<Pred>>;
+  using Sum = ScanSum<Count>;
+  using Tiles = ChainedScanTiles<Space, Count, Sum, X, SelectFlag<Pred, Count>>;
   Tiles tiles;  // the input, tile status and plan; its `out` is not used
   O* out;
-  std::int64_t room;                // out's length: selected elements past it are counted only
-  View<CompactCount, Space> total;  // the number selected, written by the last tile
-  bool by_warps;                    // CUDA: compact_by_warps (warp_plan)
+  std::int64_t room;         // out's length: selected elements past it are counted only
+  View<Count, Space> total;  // the number selected, written by the last tile
+  bool by_warps;             // CUDA: compact_by_warps (warp_plan)
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int32_t tile = tiles.take_ticket(team);
@@ -77,20 +78,20 @@ struct CompactTiles {
     const X* const x = tiles.in.data() + begin;
     if constexpr (Tiles::kHost) {
       if (team.team_size() == 1) {
-        const CompactCount selected =
-            HostTileScan<CompactCount, Sum, X, SelectFlag<Pred>>(Sum(), tiles.load).total(x, count);
-        const CompactCount before = tiles.look_back(tile, selected).value;
-        const CompactCount end = before + selected;
+        const Count selected =
+            HostTileScan<Count, Sum, X, SelectFlag<Pred, Count>>(Sum(), tiles.load).total(x, count);
+        const Count before = tiles.look_back(tile, selected).value;
+        const Count end = before + selected;
         copy_unbranched(x, begin, count, before, end < room ? end : room);
         if (tile == tiles.plan.tiles - 1) total() = before + selected;
         return;
       }
     }
     const auto scan =
-        tile_scan<CompactCount>(team, tiles.plan, tile, tiles.in.data(), n, Sum(), tiles.load);
-    CompactCount selected = 0;
-    const CompactCount thread_prefix = scan.exclusive_prefix(scan.load(), selected);
-    const CompactCount before = tiles.team_look_back(team, scan, tile, selected).value;
+        tile_scan<Count>(team, tiles.plan, tile, tiles.in.data(), n, Sum(), tiles.load);
+    Count selected = 0;
+    const Count thread_prefix = scan.exclusive_prefix(scan.load(), selected);
+    const Count before = tiles.team_look_back(team, scan, tile, selected).value;
     const int first = team.team_rank() * tiles.plan.items;
     const int last = first + tiles.plan.items < count ? first + tiles.plan.items : count;
     copy(x, begin, first, last, before + thread_prefix);
@@ -126,28 +127,28 @@ struct CompactTiles {
       selected_lanes[j] = __ballot_sync(0xffffffffu, selected);
       warp_count += __popc(selected_lanes[j]);
     }
-    auto* const shared = static_cast<CompactCount*>(
-        team.team_scratch(0).get_shmem(warp_scratch_bytes(team.team_size())));
+    auto* const shared =
+        static_cast<Count*>(team.team_scratch(0).get_shmem(warp_scratch_bytes(team.team_size())));
     if (lane == 0) shared[warp] = warp_count;
     team.team_barrier();
-    CompactCount before_warp = 0, selected = 0;
+    Count before_warp = 0, selected = 0;
     for (int w = 0; w < warps; ++w) {
-      const CompactCount c = shared[w];
+      const Count c = shared[w];
       before_warp += w < warp ? c : 0;
       selected += c;
     }
     if (rank < kWarpSize) {
-      const CompactCount before = tiles.warp_look_back(tile, selected).value;
+      const Count before = tiles.warp_look_back(tile, selected).value;
       if (rank == 0) shared[warps] = before;
     }
     team.team_barrier();
-    const CompactCount before = shared[warps];
-    CompactCount k = before + before_warp;
+    const Count before = shared[warps];
+    Count k = before + before_warp;
     const unsigned lower = (1u << lane) - 1u;
 #pragma unroll
     for (int j = 0; j < kCompactItems; ++j) {
       if (selected_lanes[j] >> lane & 1u) {
-        const CompactCount at = k + __popc(selected_lanes[j] & lower);
+        const Count at = k + __popc(selected_lanes[j] & lower);
         if (at < room) out[at] = Emit::template value<O>(begin + base + j * kWarpSize, v[j]);
       }
       k += __popc(selected_lanes[j]);
@@ -158,15 +159,15 @@ struct CompactTiles {
 
   // Scratch of compact_by_warps: each warp's count and the tile's prefix.
   KOKKOS_INLINE_FUNCTION static std::size_t warp_scratch_bytes(int team) {
-    return static_cast<std::size_t>(team / 32 + 1) * sizeof(CompactCount);
+    return static_cast<std::size_t>(team / 32 + 1) * sizeof(Count);
   }
 
   // The tile's selected elements, from position k on, below `limit` (the
   // end of the tile's positions, or of out): each element is written at k
   // and k advances only past a selected one, with no branch on the
   // selection, which a random one would mispredict half the time.
-  KOKKOS_INLINE_FUNCTION void copy_unbranched(const X* x, std::int64_t begin, int count,
-                                              CompactCount k, CompactCount limit) const {
+  KOKKOS_INLINE_FUNCTION void copy_unbranched(const X* x, std::int64_t begin, int count, Count k,
+                                              Count limit) const {
     for (int i = 0; i < count && k < limit; ++i) {
       const X value = x[i];
       out[k] = Emit::template value<O>(begin + i, value);
@@ -176,7 +177,7 @@ struct CompactTiles {
 
   // The selected ones of x[from, to) (tile-relative), from position k on.
   KOKKOS_INLINE_FUNCTION void copy(const X* x, std::int64_t begin, int from, int to,
-                                   CompactCount k) const {
+                                   Count k) const {
     for (int i = from; i < to; ++i) {
       const X value = x[i];
       if (tiles.load.pred(value)) {
@@ -229,36 +230,44 @@ std::int64_t compact(const char* call, const Space& space, const In& in, const O
   }
   if (n == 0) return 0;
   const bool contiguous = is_contiguous(in) && is_contiguous(out);
-  if (algorithm == Algorithm::decoupled_lookback && contiguous) {
+  // On CUDA counts below 2^31 travel as 32-bit values: the look-back's
+  // status then packs flag and count in one 64-bit word (no fences).
+  const auto lookback = [&](auto count_type) -> std::int64_t {
+    using Count = decltype(count_type);
     const TilePlan plan = tiles ? *tiles : compact_plan<Space>(n);
-    using Compact = CompactTiles<Space, X, O, Pred, Emit>;
+    using Compact = CompactTiles<Space, X, O, Pred, Emit, Count>;
     const bool by_warps = is_cuda_space<Space>() && plan.items == kCompactItems &&
                           plan.team % 32 == 0 && plan.team <= kRegisterTeam;
-    using Scan = DecoupledLookbackScan<Space, CompactCount>;
+    using Scan = DecoupledLookbackScan<Space, Count>;
     const auto scanner = workspace<Scan>(
         space, [&](const Scan& s) { return s.capacity() >= plan.tiles; },
         [&] { return Scan(plan.tiles); });
     const auto slot = workspace<ResultSlot<Space>>(
-        space, [](const ResultSlot<Space>& s) { return s.bytes.extent(0) >= sizeof(CompactCount); },
+        space, [](const ResultSlot<Space>& s) { return s.bytes.extent(0) >= sizeof(Count); },
         [] { return ResultSlot<Space>{View<char*, Space>("kp::copy_if count", 256)}; });
-    const View<CompactCount, Space> total(reinterpret_cast<CompactCount*>(slot->bytes.data()));
+    const View<Count, Space> total(reinterpret_cast<Count*>(slot->bytes.data()));
     const auto in_c = contiguous_in<Space>(in);
     const auto out_c = contiguous_out<Space>(out);
     scanner->launch(
         space, plan,
-        by_warps ? Compact::warp_scratch_bytes(plan.team) : plan.scratch_bytes<CompactCount>(),
-        call, [&](const auto& status, const auto& next_tile) {
-          using Tiles =
-              ChainedScanTiles<Space, CompactCount, ScanSum<CompactCount>, X, SelectFlag<Pred>>;
+        by_warps ? Compact::warp_scratch_bytes(plan.team) : plan.scratch_bytes<Count>(), call,
+        [&](const auto& status, const auto& next_tile) {
+          using Tiles = ChainedScanTiles<Space, Count, ScanSum<Count>, X, SelectFlag<Pred, Count>>;
           const Tiles tiles{in_c, {},   status, next_tile, plan, false,
-                            0,    true, false,  false,     {},   SelectFlag<Pred>{pred}};
+                            0,    true, false,  false,     {},   SelectFlag<Pred, Count>{pred}};
           return Compact{tiles, out_c.data(), static_cast<std::int64_t>(out.extent(0)), total,
                          by_warps};
         });
-    CompactCount count = 0;
-    Kokkos::deep_copy(space, Kokkos::View<CompactCount, Kokkos::HostSpace>(&count), total);
+    Count count = 0;
+    Kokkos::deep_copy(space, Kokkos::View<Count, Kokkos::HostSpace>(&count), total);
     space.fence();
     return count;
+  };
+  if (algorithm == Algorithm::decoupled_lookback && contiguous) {
+    if constexpr (is_cuda_space<Space>()) {
+      if (n <= std::numeric_limits<std::int32_t>::max()) return lookback(std::int32_t{});
+    }
+    return lookback(CompactCount{});
   }
   CompactCount count = 0;
   Kokkos::parallel_scan(call, IndexRange<Space>(space, 0, n),
