@@ -119,17 +119,30 @@ struct RegisterTile {
       if (lane == kWarp - 1) shared[k * kRegisterWarps + warp] = inclusive;
     }
     team.team_barrier();
-    // Segments in order, warps in order within each: adjacent ranges only,
-    // earlier on the left. Nothing precedes segment 0 of warp 0.
-    T running = shared[0];
-    for (int k = 0; k < kRegisterPacks; ++k) {
-      for (int w = 0; w < kRegisterWarps; ++w) {
-        if (k == 0 && w == 0) continue;
-        if (w == warp) prefix[k] = lane == 0 ? running : op(running, prefix[k]);
-        running = op(running, shared[k * kRegisterWarps + w]);
+    // Segments in order, warps in order within each (entry k * warps + w):
+    // adjacent ranges only, earlier on the left. Nothing precedes segment 0
+    // of warp 0.
+    if constexpr (kRegisterPacks * kRegisterWarps == kWarp) {
+      // One entry a lane: every warp scans them itself, in five steps
+      // instead of a chain of 31 combines in every thread.
+      const T upto = warp_inclusive_scan(shared[lane], lane, op);
+      for (int k = 0; k < kRegisterPacks; ++k) {
+        const int at = k * kRegisterWarps + warp;
+        const T before = shuffle_from(upto, at > 0 ? at - 1 : 0);
+        if (at > 0) prefix[k] = lane == 0 ? before : op(before, prefix[k]);
       }
+      total = shuffle_from(upto, kWarp - 1);
+    } else {
+      T running = shared[0];
+      for (int k = 0; k < kRegisterPacks; ++k) {
+        for (int w = 0; w < kRegisterWarps; ++w) {
+          if (k == 0 && w == 0) continue;
+          if (w == warp) prefix[k] = lane == 0 ? running : op(running, prefix[k]);
+          running = op(running, shared[k * kRegisterWarps + w]);
+        }
+      }
+      total = running;
     }
-    total = running;
   }
 
   // Writes the scan of this thread's packs, starting after `tile_prefix`
