@@ -15,7 +15,7 @@
 #include <string>
 #include <type_traits>
 
-#include <kp/algorithm.hpp>
+#include <kp/impl/algorithm.hpp>
 #include <kp/impl/decoupled_lookback.hpp>
 #include <kp/impl/reduce.hpp>
 #include <kp/impl/scan_op.hpp>
