@@ -73,7 +73,7 @@ int run_suite(int argc, char** argv) {
   try {
     const auto kokkos_args = kp::bench::split_kokkos_args(argc, argv);
     if (kp::bench::kokkos_help(kokkos_args)) return 0;
-    std::optional<kp::bench::KokkosSession> session;
+    std::optional<kp::bench::KokkosRuntime> session;
     kp::bench::CommonOptions common;
     SuiteOptions suite;
     kp::bench::Cli cli("suite", "Runs every application with its default options on every space.");

@@ -135,7 +135,7 @@ void check_host_memory(double bytes, const std::string& what) {
 }
 
 namespace {
-// Set by KokkosSession: the OpenMP runtime runs unpinned and nobody said so yet.
+// Set by KokkosRuntime: the OpenMP runtime runs unpinned and nobody said so yet.
 bool openmp_unpinned = false;
 }  // namespace
 
@@ -211,7 +211,7 @@ bool kokkos_help(const std::vector<std::string>& kokkos_args) {
   if (std::find(kokkos_args.begin(), kokkos_args.end(), "--kokkos-help") == kokkos_args.end()) {
     return false;
   }
-  KokkosSession session(kokkos_args, {});  // Kokkos::initialize prints the help
+  KokkosRuntime runtime(kokkos_args, {});  // Kokkos::initialize prints the help
   return true;
 }
 
@@ -219,7 +219,7 @@ void print_error(const std::string& program, const std::string& message) {
   std::cerr << program << ": error: " << printable(message) << "\n";
 }
 
-KokkosSession::KokkosSession(const std::vector<std::string>& kokkos_args,
+KokkosRuntime::KokkosRuntime(const std::vector<std::string>& kokkos_args,
                              const std::vector<std::string>& spaces) {
 #ifdef KOKKOS_ENABLE_CUDA
   // Kokkos::initialize aborts when a CUDA build finds no GPU; say why instead.
@@ -262,7 +262,7 @@ KokkosSession::KokkosSession(const std::vector<std::string>& kokkos_args,
   Kokkos::initialize(argc, args.data());
 }
 
-KokkosSession::~KokkosSession() {
+KokkosRuntime::~KokkosRuntime() {
   Kokkos::finalize();
 }
 

@@ -87,13 +87,13 @@ bool kokkos_help(const std::vector<std::string>& kokkos_args);
 
 // RAII: initializes Kokkos with the given arguments (after checking that a
 // CUDA build can find its device) and finalizes it.
-class KokkosSession {
+class KokkosRuntime {
  public:
-  explicit KokkosSession(const std::vector<std::string>& kokkos_args,
+  explicit KokkosRuntime(const std::vector<std::string>& kokkos_args,
                          const std::vector<std::string>& spaces);
-  ~KokkosSession();
-  KokkosSession(const KokkosSession&) = delete;
-  KokkosSession& operator=(const KokkosSession&) = delete;
+  ~KokkosRuntime();
+  KokkosRuntime(const KokkosRuntime&) = delete;
+  KokkosRuntime& operator=(const KokkosRuntime&) = delete;
 };
 
 // Says once per process, in one line on stderr, that the openmp space runs
@@ -183,7 +183,7 @@ int run_app(int argc, char** argv) {
     const std::vector<std::string> kokkos_args = split_kokkos_args(argc, argv);
     if (kokkos_help(kokkos_args)) return 0;
     // Declared before the app so that the app's views are freed before finalize.
-    std::optional<KokkosSession> session;
+    std::optional<KokkosRuntime> runtime;
     App app;
     CommonOptions options;
     options.size = App::default_size;
@@ -206,7 +206,7 @@ int run_app(int argc, char** argv) {
       if (rank() == 0) std::cout << static_cast<std::uint64_t>(bytes) << "\n";
       return 0;
     }
-    session.emplace(kokkos_args, options.spaces);
+    runtime.emplace(kokkos_args, options.spaces);
     app.prepare(options);
     return report_rows(run_benchmarks(app, options), options);
   } catch (const UsageError& error) {
