@@ -76,7 +76,7 @@ std::pair<double, int> chi_square(const std::vector<std::uint64_t>& x, std::uint
 
 }  // namespace
 
-TEST_CASE("exact::log is the C library's within an ulp or two", "[kp][binomial]") {
+TEST_CASE("exact::log and exact::exp are the C library's within an ulp or two", "[kp][binomial]") {
   for (const double x :
        {5e-324, 1e-310, 2.2250738585072014e-308, 1e-300, 0.1, 0.5, 0.7071067811865476,
         0.9999999999999999, 1.0, 1.0000000000000002, 1.4142135623730951, 2.0, 3.0, 10.0, 12345.678,
@@ -86,6 +86,11 @@ TEST_CASE("exact::log is the C library's within an ulp or two", "[kp][binomial]"
           4e-16 * std::max(1.0, std::fabs(std::log(x))));
   }
   CHECK(kp::impl::exact::log(1.0) == 0.0);
+  for (const double x : {-700.0, -42.5, -13.0, -1.0, -0.34657359027997264, -1e-300, 0.0, 1e-20, 0.5,
+                         1.0, 2.0, 88.7, 700.0}) {
+    INFO("exp " << x);
+    CHECK(std::fabs(kp::impl::exact::exp(x) - std::exp(x)) <= 4e-16 * std::exp(x));
+  }
   CHECK(kp::impl::exact::log1p(-1e-300) == -1e-300);
   CHECK(std::fabs(kp::impl::exact::log1p(-0.25) - std::log1p(-0.25)) <= 1e-16);
 }
@@ -94,10 +99,13 @@ TEMPLATE_LIST_TEST_CASE("exact::binomial follows the binomial distribution", "[k
                         Spaces) {
   using Space = TestType;
   const std::int64_t count = 200000;
-  // Inversion (n p < 10), BTRD near its bound (n p just above 10, mostly
-  // step 3.1), BTRD with logarithms (wide), huge n, p above 1/2 (mirrored).
+  // Inversion (n p below kBinomialInversionBelow = 30: small, near the
+  // bound, huge n), BTRD near its bound (n p just above 30, mostly step 3.1),
+  // BTRD with logarithms (wide), huge n, p above 1/2 (mirrored).
+  static_assert(kp::impl::kBinomialInversionBelow == 30, "the cases straddle 30");
   const std::vector<std::pair<std::uint64_t, double>> cases = {
-      {7, 0.3}, {200, 0.02}, {21, 0.5}, {40, 0.37}, {1000, 0.3}, {5000000, 0.001}, {1 << 30, 0.75}};
+      {7, 0.3},  {200, 0.02}, {21, 0.5},   {59, 0.5},        {std::uint64_t{1} << 40, 2e-11},
+      {64, 0.5}, {100, 0.31}, {1000, 0.3}, {5000000, 0.001}, {1 << 30, 0.75}};
   for (const auto& [n, p] : cases) {
     INFO("n " << n << ", p " << p);
     const auto x = variates<Space>(n, p, count);

@@ -12,14 +12,18 @@
 //
 // Algorithms: BTRD (Hormann, "The generation of binomial random variates",
 // 1993: transformed rejection with decomposition) for n * min(p, 1 - p) >=
-// 10, O(1) expected time; below that, inversion by geometric skips,
-// O(n p + 1).
+// kBinomialInversionBelow, O(1) expected time; below that, inversion: a
+// search up the probabilities from 0, O(n p + 1), with no division in its
+// loop. Divisions are the slowest of the operations on GPUs (a software
+// sequence), so both keep them out of their loops where a product can
+// stand in.
 #include <Kokkos_Core.hpp>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
 #include <kp/impl/counter_rng.hpp>
+#include <kp/impl/tuning/sample.hpp>
 
 namespace kp::impl::exact {
 
@@ -105,6 +109,25 @@ KOKKOS_INLINE_FUNCTION double log1p(double x) {
   return div(mul(log(u), x), sub(u, 1.0));
 }
 
+// exp(x) for x in [-700, 700], within 1 ulp: fdlibm's e_exp.c reduction
+// (x = k ln 2 + r, |r| <= ln 2 / 2) and rational approximation.
+KOKKOS_INLINE_FUNCTION double exp(double x) {
+  constexpr double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10,
+                   inv_ln2 = 1.44269504088896338700e+00;
+  constexpr double P1 = 1.66666666666666019037e-01, P2 = -2.77777777770155933842e-03,
+                   P3 = 6.61375632143793436117e-05, P4 = -1.65339022054652515390e-06,
+                   P5 = 4.13813679705723846039e-08;
+  const double kd = ::floor(add(mul(x, inv_ln2), 0.5));
+  const double hi = sub(x, mul(kd, ln2_hi));  // exact: ln2_hi has 32 significant bits
+  const double lo = mul(kd, ln2_lo);
+  const double r = sub(hi, lo);
+  const double t = mul(r, r);
+  const double c =
+      sub(r, mul(t, add(P1, mul(t, add(P2, mul(t, add(P3, mul(t, add(P4, mul(t, P5))))))))));
+  const double y = sub(1.0, sub(sub(lo, div(mul(r, c), sub(2.0, c))), hi));
+  return mul(y, double_of(static_cast<std::uint64_t>(static_cast<int>(kd) + 1023) << 52));
+}
+
 // A uniform double in (0, 1] from 53 random bits.
 KOKKOS_INLINE_FUNCTION double open_unit(std::uint64_t bits) {
   return static_cast<double>((bits >> 11) + 1) * 0x1.0p-53;
@@ -118,46 +141,63 @@ KOKKOS_INLINE_FUNCTION double stirling_tail(double k) {
                                 0.0118967099458917,  0.0104112652619720, 0.00925546218271273,
                                 0.00833056343336287};
   if (k <= 9) return kTail[static_cast<int>(k)];
-  const double k1 = add(k, 1.0);
-  const double k1sq = mul(k1, k1);
-  return div(sub(1.0 / 12, div(sub(1.0 / 360, div(1.0 / 1260, k1sq)), k1sq)), k1);
+  const double inv = div(1.0, add(k, 1.0));
+  const double inv_sq = mul(inv, inv);
+  return mul(sub(1.0 / 12, mul(sub(1.0 / 360, mul(1.0 / 1260, inv_sq)), inv_sq)), inv);
 }
 
-// Binomial(n, p), p <= 1/2, n p < 10: the number of geometric waiting
-// times that fit in n trials.
+// Binomial(n, p), p <= 1/2, n p < kBinomialInversionBelow: the smallest k
+// with u <= P(X <= k), the probabilities built up from P(0) = q^n by their
+// ratios (n - k + 1) p / (k q). With F_k = k! and S_k = k! sum_{j <= k}
+// P(j) / P(0), S_k = k S_(k-1) + P(k) k! / P(0) and the test is u F_k <=
+// q^n S_k: products only. A search that passes np + 10 sqrt(npq + 1) (mass
+// beyond it below 1e-20, under the uniforms' resolution) starts over with
+// the next uniform, as a rounding short of u near 1 would otherwise run on.
 KOKKOS_INLINE_FUNCTION std::uint64_t binomial_inversion(std::uint64_t n, double p,
                                                         std::uint64_t key) {
-  const double log_q = log1p(-p);
   const double dn = static_cast<double>(n);
-  double sum = 0;
-  std::uint64_t k = 0;
+  const double q = sub(1.0, p);
+  const double r = div(p, q);
+  const double qn = exp(mul(dn, log1p(-p)));
+  const double np = mul(dn, p);
+  const double end = ::fmin(dn, ::floor(add(np, mul(10.0, ::sqrt(add(mul(np, q), 1.0))))));
   for (std::uint64_t j = 0;; ++j) {
-    sum = add(sum, ::ceil(div(log(open_unit(random_bits(key, j))), log_q)));
-    if (sum > dn) return k;
-    ++k;
+    const double u = open_unit(random_bits(key, j));
+    double k = 0, ratio = 1, fact = 1, sum = 1;  // P(k) / P(0) k!, k!, S_k
+    while (mul(u, fact) > mul(qn, sum)) {
+      k = add(k, 1.0);
+      if (k > end) break;
+      ratio = mul(ratio, mul(r, sub(dn, sub(k, 1.0))));
+      fact = mul(fact, k);
+      sum = add(mul(sum, k), ratio);
+    }
+    if (k <= end) return static_cast<std::uint64_t>(k);
   }
 }
 
-// Binomial(n, p), p <= 1/2, n p >= 10: BTRD. Most variates come from one
-// uniform (step 1); near the mode the acceptance test is a short product
-// (step 3.1); only far from it does it take logarithms (steps 3.2-3.3).
+// Binomial(n, p), p <= 1/2, n p >= kBinomialInversionBelow: BTRD. Most
+// variates come from one uniform (step 1); near the mode the acceptance test
+// is a short product (step 3.1, the ratio of two products compared by a
+// multiplication); only far from it does it take logarithms (steps 3.2-3.3).
 KOKKOS_INLINE_FUNCTION std::uint64_t binomial_btrd(std::uint64_t n, double p, std::uint64_t key) {
   const double dn = static_cast<double>(n);
   const double q = sub(1.0, p);
-  const double npq = mul(mul(dn, p), q);
+  const double np = mul(dn, p);
+  const double npq = mul(np, q);
   const double spq = ::sqrt(npq);
   const double b = add(1.15, mul(2.53, spq));
   const double inv_b = div(1.0, b);
   const double a = add(add(-0.0873, mul(0.0248, b)), mul(0.01, p));
   const double two_a = mul(2.0, a);
-  const double c = add(mul(dn, p), 0.5);
+  const double c = add(np, 0.5);
   const double v_r = sub(0.92, mul(4.2, inv_b));
+  const double inv_vr = div(1.0, v_r);
   const double ur_vr = mul(0.86, v_r);
   std::uint64_t j = 0;
   for (;;) {
     double v = open_unit(random_bits(key, j++));
     if (v <= ur_vr) {  // step 1
-      const double u = sub(div(v, v_r), 0.43);
+      const double u = sub(mul(v, inv_vr), 0.43);
       return static_cast<std::uint64_t>(
           ::floor(add(mul(add(div(two_a, sub(0.5, ::fabs(u))), b), u), c)));
     }
@@ -165,7 +205,7 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial_btrd(std::uint64_t n, double p, st
     if (v >= v_r) {
       u = sub(open_unit(random_bits(key, j++)), 0.5);
     } else {
-      u = sub(div(v, v_r), 0.93);
+      u = sub(mul(v, inv_vr), 0.93);
       u = sub(u < 0 ? -0.5 : 0.5, u);
       v = mul(open_unit(random_bits(key, j++)), v_r);
     }
@@ -173,25 +213,29 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial_btrd(std::uint64_t n, double p, st
     const double kd = ::floor(add(mul(add(div(two_a, us), b), u), c));
     if (kd < 0 || kd > dn) continue;
     const double alpha = mul(add(2.83, mul(5.1, inv_b)), spq);
-    v = div(mul(v, alpha), add(div(a, mul(us, us)), b));
+    const double us_sq = mul(us, us);
+    v = div(mul(mul(v, alpha), us_sq), add(a, mul(b, us_sq)));
     const double m = ::floor(mul(add(dn, 1.0), p));
     const double r = div(p, q);
     const double km = ::fabs(sub(kd, m));
-    if (km <= 15) {  // step 3.1
-      const double nr = mul(add(dn, 1.0), r);
-      double f = 1.0;
-      if (m < kd) {
-        for (double i = add(m, 1.0); i <= kd; i = add(i, 1.0)) f = mul(f, sub(div(nr, i), r));
-      } else {
-        for (double i = add(kd, 1.0); i <= m; i = add(i, 1.0)) v = mul(v, sub(div(nr, i), r));
+    if (km <= 15) {                     // step 3.1: v <= f(kd) / f(m) = prod (n + 1 - i) r / i
+      double above = 1.0, below = 1.0;  // the products of (n + 1 - i) r and of i
+      const double lo = add(::fmin(kd, m), 1.0), hi = ::fmax(kd, m);
+      for (double i = lo; i <= hi; i = add(i, 1.0)) {
+        above = mul(above, mul(sub(add(dn, 1.0), i), r));
+        below = mul(below, i);
       }
-      if (v <= f) return static_cast<std::uint64_t>(kd);
+      if (m < kd ? mul(v, below) <= above : mul(v, above) <= below) {
+        return static_cast<std::uint64_t>(kd);
+      }
       continue;
     }
     v = log(v);  // step 3.2
+    const double inv_npq = div(1.0, npq);
     const double rho =
-        mul(div(km, npq), add(div(add(mul(add(div(km, 3.0), 0.625), km), 1.0 / 6), npq), 0.5));
-    const double t = div(mul(-km, km), mul(2.0, npq));
+        mul(mul(km, inv_npq),
+            add(mul(add(mul(add(mul(km, 1.0 / 3), 0.625), km), 1.0 / 6), inv_npq), 0.5));
+    const double t = mul(mul(-0.5, mul(km, km)), inv_npq);
     if (v < sub(t, rho)) return static_cast<std::uint64_t>(kd);
     if (v > add(t, rho)) continue;
     const double nm = add(sub(dn, m), 1.0);  // step 3.3
@@ -213,8 +257,9 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial(std::uint64_t n, double p, std::ui
   if (!(p < 1)) return n;
   const bool flip = p > 0.5;
   const double pp = flip ? sub(1.0, p) : p;
-  const std::uint64_t k = mul(static_cast<double>(n), pp) < 10 ? binomial_inversion(n, pp, key)
-                                                               : binomial_btrd(n, pp, key);
+  const std::uint64_t k = mul(static_cast<double>(n), pp) < kBinomialInversionBelow
+                              ? binomial_inversion(n, pp, key)
+                              : binomial_btrd(n, pp, key);
   return flip ? n - k : k;
 }
 

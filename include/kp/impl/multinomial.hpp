@@ -164,8 +164,9 @@ KOKKOS_INLINE_FUNCTION void team_single(const SoloTeam&, const F& f) {
 struct BlockTree {
   double* sums;
   std::uint64_t* counts;
-  KOKKOS_INLINE_FUNCTION static constexpr std::size_t bytes() {
-    return 2 * kBlock * (sizeof(double) + sizeof(std::uint64_t));
+  // With counts (splits) or sums only (sums of blocks).
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t bytes(bool counts = true) {
+    return 2 * kBlock * (sizeof(double) + (counts ? sizeof(std::uint64_t) : 0));
   }
   // The tree in `bytes()` bytes at `at`.
   KOKKOS_INLINE_FUNCTION static BlockTree at(char* at) {
@@ -173,17 +174,30 @@ struct BlockTree {
             reinterpret_cast<std::uint64_t*>(at + 2 * kBlock * sizeof(double))};
   }
   template <class Member>
-  KOKKOS_INLINE_FUNCTION static BlockTree in(const Member& team) {
+  KOKKOS_INLINE_FUNCTION static BlockTree in(const Member& team, bool counts) {
     auto* sums = static_cast<double*>(team.team_shmem().get_shmem(2 * kBlock * sizeof(double)));
-    auto* counts = static_cast<std::uint64_t*>(
-        team.team_shmem().get_shmem(2 * kBlock * sizeof(std::uint64_t)));
-    return {sums, counts};
+    auto* c = counts ? static_cast<std::uint64_t*>(
+                           team.team_shmem().get_shmem(2 * kBlock * sizeof(std::uint64_t)))
+                     : nullptr;
+    return {sums, c};
   }
 
   // Loads block b's leaves and forms every node's sum.
+  // A thread loads kBuildLoads leaves before it stores any (loads in flight).
   template <class Member, class Read>
   KOKKOS_INLINE_FUNCTION void build(const Member& team, const Read& read, std::int64_t b) const {
-    team_for(team, kBlock, [&](std::int64_t k) { sums[kBlock + k] = read(b * kBlock + k); });
+    constexpr int kBuildLoads = 4;
+    const std::int64_t threads = team.team_size();
+    for (std::int64_t k = team.team_rank(); k < kBlock; k += kBuildLoads * threads) {
+      double leaf[kBuildLoads];
+      for (int u = 0; u < kBuildLoads; ++u) {
+        const std::int64_t at = k + u * threads;
+        leaf[u] = at < kBlock ? read(b * kBlock + at) : 0.0;
+      }
+      for (int u = 0; u < kBuildLoads; ++u) {
+        if (k + u * threads < kBlock) sums[kBlock + k + u * threads] = leaf[u];
+      }
+    }
     team.team_barrier();
     for (std::int64_t first = kBlock / 2; first >= 1; first /= 2) {
       team_for(team, first, [&](std::int64_t k) {
@@ -290,7 +304,7 @@ struct TeamEachBlock {
   std::int64_t first;
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    block(team, BlockTree::in(team), first + team.league_rank());
+    block(team, BlockTree::in(team, Block::kCounts), first + team.league_rank());
   }
 };
 
@@ -317,6 +331,7 @@ struct TreeSlots {
 // Block b's sum, into sums(b - first).
 template <class Space, class Read>
 struct SumBlock {
+  static constexpr bool kCounts = false;
   Read read;
   View<double*, Space> sums;
   std::int64_t first;
@@ -332,6 +347,7 @@ struct SumBlock {
 // single block) to its leaves. The top also reports its total.
 template <class Space, class Read, class Write>
 struct SplitBlock {
+  static constexpr bool kCounts = true;
   Read read;
   Write write;
   View<const std::uint64_t*, Space> block_counts;
@@ -367,10 +383,11 @@ void on_each_block(const Space& space, const char* label, const Block& block, st
   if (blocks == 0) return;
   if constexpr (is_gpu_space<Space>()) {
     const int team = blocks >= kSampleGpuManyBlocks ? kSampleGpuTeamMany : kSampleGpuTeam;
-    Kokkos::parallel_for(label,
-                         Kokkos::TeamPolicy<Space>(space, static_cast<int>(blocks), team)
-                             .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes())),
-                         TeamEachBlock<Block>{block, first});
+    Kokkos::parallel_for(
+        label,
+        Kokkos::TeamPolicy<Space>(space, static_cast<int>(blocks), team)
+            .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes(Block::kCounts))),
+        TeamEachBlock<Block>{block, first});
   } else {
     const Kokkos::Experimental::UniqueToken<Space> token(space);
     const auto bytes = static_cast<std::size_t>(token.size()) * BlockTree::bytes();

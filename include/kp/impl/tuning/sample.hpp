@@ -19,6 +19,12 @@ inline constexpr std::uint64_t kSampleDescentBase = 8;
 inline constexpr std::uint64_t kSampleDescentPerLevel = 3;
 inline constexpr std::uint64_t kSampleBinomialCost = 50;
 
+// Binomial(n, p) with n min(p, 1 - p) below this is drawn by inversion
+// (about n p + 1 products), above by BTRD (O(1), with rejections and, on
+// GPUs, divergent warps where it rejects; BTRD accepts fewer of its first
+// tries the smaller n p (1 - p) is).
+inline constexpr double kBinomialInversionBelow = 30;
+
 // GPU threads per block's team (powers of two: below the level as wide as
 // the team, each thread splits whole subtrees). Few blocks: 256 threads, so
 // the levels' binomials run side by side; from kSampleGpuManyBlocks on, 64,
