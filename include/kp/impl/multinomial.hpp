@@ -160,24 +160,26 @@ KOKKOS_INLINE_FUNCTION void team_single(const SoloTeam&, const F& f) {
 }
 
 // One block's tree in team scratch: sums[1 .. 2 kBlock) in heap order
-// (leaves at kBlock + k), and counts alongside.
+// (leaves at kBlock + k), and counts alongside, as Count: 32 bits where every
+// count stays below 2^31 (GPU launches whose draws do; a smaller tree leaves
+// room for more teams on a multiprocessor), 64 otherwise.
+template <class Count>
 struct BlockTree {
   double* sums;
-  std::uint64_t* counts;
+  Count* counts;
   // With counts (splits) or sums only (sums of blocks).
   KOKKOS_INLINE_FUNCTION static constexpr std::size_t bytes(bool counts = true) {
-    return 2 * kBlock * (sizeof(double) + (counts ? sizeof(std::uint64_t) : 0));
+    return 2 * kBlock * (sizeof(double) + (counts ? sizeof(Count) : 0));
   }
   // The tree in `bytes()` bytes at `at`.
   KOKKOS_INLINE_FUNCTION static BlockTree at(char* at) {
     return {reinterpret_cast<double*>(at),
-            reinterpret_cast<std::uint64_t*>(at + 2 * kBlock * sizeof(double))};
+            reinterpret_cast<Count*>(at + 2 * kBlock * sizeof(double))};
   }
   template <class Member>
   KOKKOS_INLINE_FUNCTION static BlockTree in(const Member& team, bool counts) {
     auto* sums = static_cast<double*>(team.team_shmem().get_shmem(2 * kBlock * sizeof(double)));
-    auto* c = counts ? static_cast<std::uint64_t*>(
-                           team.team_shmem().get_shmem(2 * kBlock * sizeof(std::uint64_t)))
+    auto* c = counts ? static_cast<Count*>(team.team_shmem().get_shmem(2 * kBlock * sizeof(Count)))
                      : nullptr;
     return {sums, c};
   }
@@ -231,21 +233,21 @@ struct BlockTree {
   template <class Member>
   KOKKOS_INLINE_FUNCTION void split(const Member& team, std::uint64_t stream, int level,
                                     std::int64_t b, std::uint64_t c) const {
-    constexpr std::uint64_t kFlag = std::uint64_t{1} << 63;
+    constexpr Count kFlag = Count{1} << (8 * sizeof(Count) - 1);
     const auto node = [&](std::int64_t i, int height) {
       const std::uint64_t n = counts[i];
       std::uint64_t left = 0, right = 0;
       if (n > 0 && descends_from(n, height)) {
-        counts[i] = n | kFlag;
+        counts[i] = static_cast<Count>(n) | kFlag;
       } else if (n > 0) {
         left =
             exact::binomial(n, exact::div(sums[2 * i], sums[i]), node_key(stream, level, b, i, 0));
         right = n - left;
       }
-      counts[2 * i] = left;
-      counts[2 * i + 1] = right;
+      counts[2 * i] = static_cast<Count>(left);
+      counts[2 * i + 1] = static_cast<Count>(right);
     };
-    counts[1] = c;  // every thread writes the same value
+    counts[1] = static_cast<Count>(c);  // every thread writes the same value
     team.team_barrier();
     // Levels narrower than the team: a node a thread, a barrier a level.
     const std::int64_t threads = team.team_size();
@@ -266,9 +268,9 @@ struct BlockTree {
     // block's numbering.
     team_scan(team, std::int64_t{1}, kBlock,
               [&](std::int64_t i, std::uint64_t& partial, const bool final) {
-                const std::uint64_t n = counts[i];
-                partial += n & kFlag ? n & ~kFlag : 0;
-                if (final) counts[i] = partial;
+                const Count n = counts[i];
+                partial += n & kFlag ? static_cast<Count>(n & ~kFlag) : 0;
+                if (final) counts[i] = static_cast<Count>(partial);
               });
     team.team_barrier();
     const std::uint64_t total = counts[kBlock - 1];
@@ -289,7 +291,7 @@ struct BlockTree {
       if (team.team_size() == 1) {
         ++counts[kBlock + leaf];
       } else {
-        Kokkos::atomic_add(&counts[kBlock + leaf], std::uint64_t{1});
+        Kokkos::atomic_add(&counts[kBlock + leaf], Count{1});
       }
     });
     team.team_barrier();
@@ -298,13 +300,13 @@ struct BlockTree {
 
 // A functor of one block, `block(team, tree, b)`: as a team a block (GPUs,
 // the tree in team scratch) ...
-template <class Block>
+template <class Block, class Count>
 struct TeamEachBlock {
   Block block;
   std::int64_t first;
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    block(team, BlockTree::in(team, Block::kCounts), first + team.league_rank());
+    block(team, BlockTree<Count>::in(team, Block::kCounts), first + team.league_rank());
   }
 };
 
@@ -317,8 +319,8 @@ struct TaskEachBlock {
   View<char*, Space> slots;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
     const int slot = token.acquire();
-    char* mine = slots.data() + static_cast<std::size_t>(slot) * BlockTree::bytes();
-    block(SoloTeam{}, BlockTree::at(mine), first + t);
+    char* mine = slots.data() + static_cast<std::size_t>(slot) * BlockTree<std::uint64_t>::bytes();
+    block(SoloTeam{}, BlockTree<std::uint64_t>::at(mine), first + t);
     token.release(slot);
   }
 };
@@ -335,8 +337,8 @@ struct SumBlock {
   Read read;
   View<double*, Space> sums;
   std::int64_t first;
-  template <class Member>
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const BlockTree& tree,
+  template <class Member, class Tree>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const Tree& tree,
                                          std::int64_t b) const {
     tree.build(team, read, b);
     team_single(team, [&] { sums(b - first) = tree.sums[1]; });
@@ -355,8 +357,11 @@ struct SplitBlock {
   std::uint64_t top_draws, stream;
   std::int64_t leaves;
   int level;
-  template <class Member>
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const BlockTree& tree,
+  // Whether 32-bit counts (a bit of which flags descents) hold every count:
+  // none exceeds the draws.
+  bool narrow() const { return top_draws < (std::uint64_t{1} << 31); }
+  template <class Member, class Tree>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const Tree& tree,
                                          std::int64_t b) const {
     const std::uint64_t c = block_counts.extent(0) > 0 ? block_counts(b) : top_draws;
     const std::int64_t end = leaves - b * kBlock < kBlock ? leaves - b * kBlock : kBlock;
@@ -383,14 +388,24 @@ void on_each_block(const Space& space, const char* label, const Block& block, st
   if (blocks == 0) return;
   if constexpr (is_gpu_space<Space>()) {
     const int team = blocks >= kSampleGpuManyBlocks ? kSampleGpuTeamMany : kSampleGpuTeam;
-    Kokkos::parallel_for(
-        label,
-        Kokkos::TeamPolicy<Space>(space, static_cast<int>(blocks), team)
-            .set_scratch_size(0, Kokkos::PerTeam(BlockTree::bytes(Block::kCounts))),
-        TeamEachBlock<Block>{block, first});
+    const auto launch = [&](auto count) {
+      using Count = decltype(count);
+      Kokkos::parallel_for(
+          label,
+          Kokkos::TeamPolicy<Space>(space, static_cast<int>(blocks), team)
+              .set_scratch_size(0, Kokkos::PerTeam(BlockTree<Count>::bytes(Block::kCounts))),
+          TeamEachBlock<Block, Count>{block, first});
+    };
+    if constexpr (!Block::kCounts) {
+      launch(std::uint64_t{});  // no counts
+    } else if (block.narrow()) {
+      launch(std::uint32_t{});
+    } else {
+      launch(std::uint64_t{});
+    }
   } else {
     const Kokkos::Experimental::UniqueToken<Space> token(space);
-    const auto bytes = static_cast<std::size_t>(token.size()) * BlockTree::bytes();
+    const auto bytes = static_cast<std::size_t>(token.size()) * BlockTree<std::uint64_t>::bytes();
     const auto slots = workspace<TreeSlots<Space>>(
         space, [&](const TreeSlots<Space>& t) { return t.bytes.extent(0) >= bytes; },
         [&] {
