@@ -122,7 +122,20 @@ class HostTileScan {
     }
 #endif
     (void)stream;
-    A carry = A(prefix.value);
+    return stored_scan(x, count, prefix.value, inclusive, y);
+  }
+
+  // scan's form with regular stores and a prefix; the loop is compiled for
+  // each of inclusive and exclusive (no test in it).
+  KOKKOS_INLINE_FUNCTION T stored_scan(const In* x, std::int64_t count, T prefix, bool inclusive,
+                                       T* y) const {
+    return inclusive ? stored_scan<true>(x, count, prefix, y)
+                     : stored_scan<false>(x, count, prefix, y);
+  }
+  template <bool kInclusive>
+  KOKKOS_INLINE_FUNCTION T stored_scan(const In* x, std::int64_t count, T prefix, T* y) const {
+    constexpr bool inclusive = kInclusive;
+    A carry = A(prefix);
     std::int64_t i = 0;
     for (; i + kHostScanLanes <= count; i += kHostScanLanes) {
       T out[kHostScanLanes];
