@@ -2,6 +2,7 @@
 // The weights and draw count of a roulette run, made once on the host, and
 // the check of a variant's counts against them.
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,13 @@ struct Problem {
   std::uint64_t seed = 0;
   npy::FirstResult* output = nullptr;  // --output: check_counts offers it the counts (uint64)
   npy::FirstResult* indices_output = nullptr;  // --output-indices: kp-indices' draws (uint32)
+  // The variants that run (empty: all): buffers that only some variants use
+  // are allocated only for them.
+  std::vector<std::string> variants{};
+  bool runs(const char* variant) const {
+    return variants.empty() ||
+           std::find(variants.begin(), variants.end(), variant) != variants.end();
+  }
 };
 
 // Generated weights, all valid:

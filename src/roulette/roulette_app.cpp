@@ -52,16 +52,34 @@ void RouletteApp::load(CommonOptions& options) {
 
 double RouletteApp::host_bytes(const CommonOptions& options) const {
   const double n = static_cast<double>(options.size), threads = host_threads();
-  // Per weight: the host weights (8); a space's weights, prefix sums and alias
-  // table (8 + 8 + 16), the host builder's scaled weights and worklists (16),
-  // the parallel table and builder (8 + 24), the counts and one copy a thread
-  // (8 + 8 x threads); kp::sample's alias path: table and builder (8 + 24);
-  // kp-table's and kp-indices' tables (8 + 8); a check's gathered counts or
-  // tally (8, one at a time). Held to the measured peak within 15%
-  // (tests/cli/memory_check.py).
-  const double per_weight = 8 + 32 + 16 + 32 + 8 + 32 + 16 + 8 + 8 * threads;
+  const auto runs = [&](const char* variant) {
+    return std::find(options.variants.begin(), options.variants.end(), variant) !=
+           options.variants.end();
+  };
+  // Per weight, for every run: the host weights, a space's weights, the
+  // counts and a check's gathered counts or tally (8 each, the tally one at
+  // a time). For the variants that run (make_space_case allocates only
+  // theirs): classic's prefix sums (8); alias's and alias-atomic's table and
+  // host builder (16 + 16); alias-parallel's table and builder (8 + 24);
+  // a copy of the counts a thread (8 x threads, one set at a time) for the
+  // ScatterView of classic, alias and alias-parallel and for kp-alias's host
+  // draws; kp::AliasTable's build (24, one at a time) for kp-alias, kp-table
+  // and kp-indices, and each one's table (8). Held to the measured peak
+  // within 15% (tests/cli/memory_check.py); alias-parallel's counts are
+  // allocated, not all touched (about 20% over its peak).
+  double per_weight = 32;
+  if (runs("classic")) per_weight += 8;
+  if (runs("alias") || runs("alias-atomic")) per_weight += 32;
+  if (runs("alias-parallel")) per_weight += 32;
+  if (runs("classic") || runs("alias") || runs("alias-parallel") || runs("kp-alias")) {
+    per_weight += 8 * threads;
+  }
+  if (runs("kp-alias") || runs("kp-table") || runs("kp-indices")) per_weight += 24;
+  if (runs("kp-alias")) per_weight += 8;
+  if (runs("kp-table")) per_weight += 8;
+  if (runs("kp-indices")) per_weight += 8;
   // kp-indices: 4 bytes a draw.
-  const double indices = 4 * static_cast<double>(draws_);
+  const double indices = runs("kp-indices") ? 4 * static_cast<double>(draws_) : 0;
   // The chi-square test's bins (two long doubles, at least 5 draws expected
   // in each), with a vector's room to grow.
   const double bins = std::min(n, static_cast<double>(draws_) / 5 + 1) * 2 * 32;
@@ -76,6 +94,7 @@ void RouletteApp::prepare(const CommonOptions& options) {
   problem_.seed = seed_;
   problem_.output = &output_;
   problem_.indices_output = &indices_output_;
+  problem_.variants = options.variants;
 }
 
 std::string RouletteApp::params() const {

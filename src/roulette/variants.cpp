@@ -201,23 +201,34 @@ SpaceCase make_space_case(const Problem& problem) {
   const std::uint64_t stream = stream_start(problem.seed);
   const DrawRange<Space> items(0, n), draws(0, m);
 
-  // Everything a run needs is allocated here, outside the timed region.
+  // Everything a run needs is allocated here, outside the timed region, and
+  // only for the variants that run (the others' buffers are empty: their
+  // variants are never called).
+  const auto sized = [&](bool needed) { return needed ? n : std::int64_t{0}; };
+  const bool host_alias = problem.runs("alias") || problem.runs("alias-atomic");
   const View<Weight*, Space> weights(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette weights"), n);
   Kokkos::deep_copy(weights, host_weights);
   const View<double*, Space> prefix(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette prefix"), n);
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette prefix"),
+      sized(problem.runs("classic")));
   const View<AliasEntry*, Space> table(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette alias table"), n);
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette alias table"), sized(host_alias));
   // On host spaces the mirrors are the views themselves and their copies no-ops.
-  const auto weights_mirror = Kokkos::create_mirror_view(weights);
+  const auto weights_mirror = Kokkos::create_mirror_view(
+      host_alias ? weights : View<Weight*, Space>("roulette no weights", 0));
   const auto table_mirror = Kokkos::create_mirror_view(table);
-  const auto builder = std::make_shared<AliasBuilder>(static_cast<std::size_t>(n));
+  const auto builder = std::make_shared<AliasBuilder>(static_cast<std::size_t>(sized(host_alias)));
+  const bool parallel = problem.runs("alias-parallel");
   const View<DrawColumn*, Space> parallel_table(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette parallel alias table"), n);
-  const ParallelAliasBuilder<Space> parallel_builder(static_cast<std::size_t>(n));
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette parallel alias table"),
+      sized(parallel));
+  const ParallelAliasBuilder<Space> parallel_builder(static_cast<std::size_t>(sized(parallel)));
   const Counts<Space> counts("roulette counts", n);
-  const ScatterCounts<Space> scatter(counts);
+  // Per-thread copies of the counts on OpenMP: only for the variants that count through it.
+  const ScatterCounts<Space> scatter(problem.runs("classic") || problem.runs("alias") || parallel
+                                         ? counts
+                                         : Counts<Space>("roulette no counts", 0));
 
   // The alias build is part of every alias run: the weights go to the host,
   // Vose's algorithm runs there, and the table comes back.
