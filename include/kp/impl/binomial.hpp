@@ -2,11 +2,11 @@
 // Binomial variates that are the same bits on every space.
 //
 // The sampler draws its uniforms from a counter-based stream keyed by the
-// caller, and computes with +, -, *, /, sqrt, floor and ceil only: each is
-// correctly rounded (or exact) in IEEE double on the host and on CUDA, and on
-// CUDA the products and sums go through the _rn intrinsics so that nvcc
-// cannot fuse them into FMAs. The logarithm is our own (fdlibm's method),
-// built from those operations. Host code must not be compiled with FP
+// caller, and computes with +, -, *, /, sqrt, floor, ceil, fabs, fmin and
+// fmax only: each is correctly rounded (or exact) in IEEE double on the host
+// and on CUDA, and on CUDA the products and sums go through the _rn
+// intrinsics so that nvcc cannot fuse them into FMAs. The logarithm and the
+// exponential are our own (fdlibm's methods), built from those operations. Host code must not be compiled with FP
 // contraction onto FMA hardware (-ffp-contract=fast with -mfma or
 // -march=native); the project's --native build turns contraction off.
 //
