@@ -6,9 +6,10 @@
 // fmax only: each is correctly rounded (or exact) in IEEE double on the host
 // and on CUDA, and on CUDA the products and sums go through the _rn
 // intrinsics so that nvcc cannot fuse them into FMAs. The logarithm and the
-// exponential are our own (fdlibm's methods), built from those operations. Host code must not be compiled with FP
-// contraction onto FMA hardware (-ffp-contract=fast with -mfma or
-// -march=native); the project's --native build turns contraction off.
+// exponential are our own (fdlibm's methods), built from those operations.
+// Host code must not be compiled with FP contraction onto FMA hardware
+// (-ffp-contract=fast with -mfma or -march=native); the project's --native
+// build turns contraction off.
 //
 // Algorithms: BTRD (Hormann, "The generation of binomial random variates",
 // 1993: transformed rejection with decomposition) for n * min(p, 1 - p) >=
