@@ -73,7 +73,7 @@ int run_suite(int argc, char** argv) {
   try {
     const auto kokkos_args = kp::bench::split_kokkos_args(argc, argv);
     if (kp::bench::kokkos_help(kokkos_args)) return 0;
-    std::optional<kp::bench::KokkosRuntime> session;
+    std::optional<kp::bench::KokkosRuntime> runtime;
     kp::bench::CommonOptions common;
     SuiteOptions suite;
     kp::bench::Cli cli("suite", "Runs every application with its default options on every space.");
@@ -99,7 +99,7 @@ int run_suite(int argc, char** argv) {
     common.csv = suite.results + "/results.csv";
     common.json = suite.results + "/results.json";
     kp::bench::check_outputs({{"--results", common.csv}, {"--results", common.json}});
-    session.emplace(kokkos_args, common.spaces);
+    runtime.emplace(kokkos_args, common.spaces);
     std::vector<kp::bench::Row> all;
     (run_one<Apps>(common, suite, all), ...);
     const bool pass =

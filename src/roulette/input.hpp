@@ -30,11 +30,23 @@ struct Problem {
   // The variants that run (empty: all): buffers that only some variants use
   // are allocated only for them.
   std::vector<std::string> variants{};
-  bool runs(const char* variant) const {
-    return variants.empty() ||
-           std::find(variants.begin(), variants.end(), variant) != variants.end();
-  }
+  bool runs(const char* variant) const;
 };
+
+// Whether `variant` is among `variants` (empty: every variant runs).
+inline bool variant_runs(const std::vector<std::string>& variants, const char* variant) {
+  return variants.empty() || std::find(variants.begin(), variants.end(), variant) != variants.end();
+}
+inline bool Problem::runs(const char* variant) const {
+  return variant_runs(variants, variant);
+}
+
+// Whether any of `variants` counts through the ScatterView (a copy of the
+// counts a thread on OpenMP): classic, alias, alias-parallel.
+inline bool counts_through_scatter(const std::vector<std::string>& variants) {
+  return variant_runs(variants, "classic") || variant_runs(variants, "alias") ||
+         variant_runs(variants, "alias-parallel");
+}
 
 // Generated weights, all valid:
 //   "uniform": every weight 1 (the uniform distribution);

@@ -38,9 +38,7 @@ void RouletteApp::add_options(Cli& cli) {
 void RouletteApp::load(CommonOptions& options) {
   set_output(output_, output_file_, "--output", options);
   set_output(indices_output_, indices_file_, "--output-indices", options);
-  if (!indices_file_.empty() && !options.variants.empty() &&
-      std::find(options.variants.begin(), options.variants.end(), "kp-indices") ==
-          options.variants.end()) {
+  if (!indices_file_.empty() && !variant_runs(options.variants, "kp-indices")) {
     throw UsageError(
         "--output-indices: written by the kp-indices row, which --variants leaves out");
   }
@@ -52,10 +50,7 @@ void RouletteApp::load(CommonOptions& options) {
 
 double RouletteApp::host_bytes(const CommonOptions& options) const {
   const double n = static_cast<double>(options.size), threads = host_threads();
-  const auto runs = [&](const char* variant) {
-    return std::find(options.variants.begin(), options.variants.end(), variant) !=
-           options.variants.end();
-  };
+  const auto runs = [&](const char* variant) { return variant_runs(options.variants, variant); };
   // Per weight, for every run: the host weights, a space's weights, the
   // counts and a check's gathered counts or tally (8 each, the tally one at
   // a time). For the variants that run (make_space_case allocates only
@@ -71,9 +66,7 @@ double RouletteApp::host_bytes(const CommonOptions& options) const {
   if (runs("classic")) per_weight += 8;
   if (runs("alias") || runs("alias-atomic")) per_weight += 32;
   if (runs("alias-parallel")) per_weight += 32;
-  if (runs("classic") || runs("alias") || runs("alias-parallel") || runs("kp-alias")) {
-    per_weight += 8 * threads;
-  }
+  if (counts_through_scatter(options.variants) || runs("kp-alias")) per_weight += 8 * threads;
   if (runs("kp-alias") || runs("kp-table") || runs("kp-indices")) per_weight += 24;
   if (runs("kp-alias")) per_weight += 8;
   if (runs("kp-table")) per_weight += 8;

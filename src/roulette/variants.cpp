@@ -226,9 +226,8 @@ SpaceCase make_space_case(const Problem& problem) {
   const ParallelAliasBuilder<Space> parallel_builder(static_cast<std::size_t>(sized(parallel)));
   const Counts<Space> counts("roulette counts", n);
   // Per-thread copies of the counts on OpenMP: only for the variants that count through it.
-  const ScatterCounts<Space> scatter(problem.runs("classic") || problem.runs("alias") || parallel
-                                         ? counts
-                                         : Counts<Space>("roulette no counts", 0));
+  const ScatterCounts<Space> scatter(
+      counts_through_scatter(problem.variants) ? counts : Counts<Space>("roulette no counts", 0));
 
   // The alias build is part of every alias run: the weights go to the host,
   // Vose's algorithm runs there, and the table comes back.

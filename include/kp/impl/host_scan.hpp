@@ -107,17 +107,20 @@ class HostTileScan {
   // y[i] = prefix op x[0] op ... op x[i] (inclusive) or ... x[i - 1]
   // (exclusive, where prefix is never empty). y may be x: a block is read
   // whole before it is written. stream: non-temporal stores
-  // (host_scan_streams). Returns prefix op the combination of x.
+  // (host_scan_streams), where kStreamStores compiles them in. Returns
+  // prefix op the combination of x.
+  template <bool kStreamStores = true>
   KOKKOS_INLINE_FUNCTION T scan(const In* x, std::int64_t count, const Running<T>& prefix,
                                 bool inclusive, T* y, bool stream = false) const {
     if (!prefix.any) {  // an inclusive scan's first element is itself
       if (count == 0) return prefix.value;
       const T first = T(get(x[0]));
       y[0] = first;
-      return scan(x + 1, count - 1, Running<T>{first, true}, inclusive, y + 1, stream);
+      return scan<kStreamStores>(x + 1, count - 1, Running<T>{first, true}, inclusive, y + 1,
+                                 stream);
     }
 #if defined(KP_HOST_STREAM_STORES)
-    if constexpr (kStreamable) {
+    if constexpr (kStreamable && kStreamStores) {
       if (stream) return streamed_scan(x, count, prefix.value, inclusive, y);
     }
 #endif
@@ -125,6 +128,13 @@ class HostTileScan {
     return stored_scan(x, count, prefix.value, inclusive, y);
   }
 
+  // The sum's form: y[i] = prefix + x[0] + ... (one thread's whole scan).
+  KOKKOS_INLINE_FUNCTION static T scan(const In* x, std::int64_t count, T prefix, bool inclusive,
+                                       T* y, bool stream = false) {
+    return HostTileScan().scan(x, count, Running<T>{prefix, true}, inclusive, y, stream);
+  }
+
+ private:
   // scan's form with regular stores and a prefix; the loop is compiled for
   // each of inclusive and exclusive (no test in it).
   KOKKOS_INLINE_FUNCTION T stored_scan(const In* x, std::int64_t count, T prefix, bool inclusive,
@@ -145,13 +155,6 @@ class HostTileScan {
     return T(scalar_scan(x, i, count, carry, inclusive, y));
   }
 
-  // The sum's form: y[i] = prefix + x[0] + ... (one thread's whole scan).
-  KOKKOS_INLINE_FUNCTION static T scan(const In* x, std::int64_t count, T prefix, bool inclusive,
-                                       T* y, bool stream = false) {
-    return HostTileScan().scan(x, count, Running<T>{prefix, true}, inclusive, y, stream);
-  }
-
- private:
   KOKKOS_INLINE_FUNCTION A get(const In& x) const {
     return A(static_cast<T>(load_(x)));
   }

@@ -298,6 +298,9 @@ struct BlockTree {
   }
 };
 
+// Host spaces keep 64-bit counts (their trees are in memory, not scratch).
+using HostBlockTree = BlockTree<std::uint64_t>;
+
 // A functor of one block, `block(team, tree, b)`: as a team a block (GPUs,
 // the tree in team scratch) ...
 template <class Block, class Count>
@@ -319,8 +322,8 @@ struct TaskEachBlock {
   View<char*, Space> slots;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
     const int slot = token.acquire();
-    char* mine = slots.data() + static_cast<std::size_t>(slot) * BlockTree<std::uint64_t>::bytes();
-    block(SoloTeam{}, BlockTree<std::uint64_t>::at(mine), first + t);
+    char* mine = slots.data() + static_cast<std::size_t>(slot) * HostBlockTree::bytes();
+    block(SoloTeam{}, HostBlockTree::at(mine), first + t);
     token.release(slot);
   }
 };
@@ -405,7 +408,7 @@ void on_each_block(const Space& space, const char* label, const Block& block, st
     }
   } else {
     const Kokkos::Experimental::UniqueToken<Space> token(space);
-    const auto bytes = static_cast<std::size_t>(token.size()) * BlockTree<std::uint64_t>::bytes();
+    const auto bytes = static_cast<std::size_t>(token.size()) * HostBlockTree::bytes();
     const auto slots = workspace<TreeSlots<Space>>(
         space, [&](const TreeSlots<Space>& t) { return t.bytes.extent(0) >= bytes; },
         [&] {

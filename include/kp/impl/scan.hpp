@@ -112,19 +112,8 @@ struct KokkosOpScanFunctor {
 template <class T, class Op, class In, class Load>
 [[gnu::noinline]] void sequential_scan(const In* in, T* out, std::int64_t n, bool inclusive,
                                        Running<T> init, const Op& op, const Load& load) {
-  const HostTileScan<T, Op, In, Load> tile(op, load);
-  if constexpr (sizeof(T) >= 16) {
-    if (n == 0) return;
-    if (init.any) {
-      tile.stored_scan(in, n, init.value, inclusive, out);
-    } else {  // an inclusive scan's first element is itself
-      const T first = T(load(in[0]));
-      out[0] = first;
-      tile.stored_scan(in + 1, n - 1, first, inclusive, out + 1);
-    }
-  } else {
-    tile.scan(in, n, init, inclusive, out, host_scan_streams(n, sizeof(T)));
-  }
+  HostTileScan<T, Op, In, Load>(op, load).template scan<(sizeof(T) < 16)>(
+      in, n, init, inclusive, out, host_scan_streams(n, sizeof(T)));
 }
 
 template <class T, class Op, class In, class Load>
