@@ -23,10 +23,13 @@ inline constexpr int kLookbackScratchItems = 4;
 // 4-byte values (48 registers a thread, no spills), 4 for 8-byte ones (64
 // registers), 2 for larger ones (128: a 16-byte value's packs and prefixes
 // alone take 32).
+inline constexpr int kLookbackTeams4 = 5;
+inline constexpr int kLookbackTeams8 = 4;
+inline constexpr int kLookbackTeamsWide = 2;
 template <class T>
-inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4   ? 5
-                                           : sizeof(T) == 8 ? 4
-                                                            : 2;
+inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4   ? kLookbackTeams4
+                                           : sizeof(T) == 8 ? kLookbackTeams8
+                                                            : kLookbackTeamsWide;
 
 // Host look-back (decoupled_lookback.hpp), one thread a tile: a tile stays
 // in a 512 KiB L2 between its sum and its scan (256 KiB of floats, 512 KiB
