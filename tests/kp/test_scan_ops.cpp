@@ -191,3 +191,40 @@ TEMPLATE_TEST_CASE("kp look-back combines the published tiles in sequence order"
   CHECK(tiles.status.read(4, published) == kp::impl::kInclusive);
   CHECK(published == Op{}(want, maps[4]));
 }
+
+// CUDA's status of 8- and 16-byte values (8 bytes of value beside the flag
+// in each 16-byte word), here through its host accesses: a value is read
+// only where every word carries the same flag of this run.
+TEMPLATE_TEST_CASE("kp word tile status reads a value only from one publication", "[kp][scan][op]",
+                   Affine8, Affine16) {
+  using Space = Kokkos::DefaultHostExecutionSpace;
+  using A = TestType;
+  using Status = kp::impl::WordTileStatus<Space, A>;
+  const auto maps = affine_maps<A>(3);
+  Status status(2);
+  status.epoch = 5;
+  A value{};
+  CHECK(status.read(0, value) == kp::impl::kNotReady);
+  status.publish(0, kp::impl::kAggregate, maps[0]);
+  REQUIRE(status.read(0, value) == kp::impl::kAggregate);
+  CHECK(value == maps[0]);
+  status.publish(0, kp::impl::kInclusive, maps[1]);
+  REQUIRE(status.read(0, value) == kp::impl::kInclusive);
+  CHECK(value == maps[1]);
+  // The same tile of the run before: not this run's.
+  status.epoch = 6;
+  CHECK(status.read(0, value) == kp::impl::kNotReady);
+  status.epoch = 5;
+  if constexpr (Status::kWords == 2) {
+    // A writer between its two stores: word 0 INCLUSIVE, word 1 still AGGREGATE.
+    status.publish(1, kp::impl::kAggregate, maps[1]);
+    std::uint64_t parts[2];
+    std::memcpy(parts, &maps[2], sizeof parts);
+    status.words(4) = kp::impl::tag_flag(5, kp::impl::kInclusive);  // tile 1's word 0
+    status.words(5) = parts[0];
+    CHECK(status.read(1, value) == kp::impl::kNotReady);
+    status.publish(1, kp::impl::kInclusive, maps[2]);
+    REQUIRE(status.read(1, value) == kp::impl::kInclusive);
+    CHECK(value == maps[2]);
+  }
+}

@@ -74,11 +74,12 @@ struct PackedTileStatus {
   }
 };
 
-// Other sizes: a flag word, and one slot per flag for the value. The writer
-// stores the value, fences, then sets the flag; the reader loads the flag,
-// fences, then the slot the flag names. Each slot is written once per run, so
-// a flag always finds its value. Arithmetic values move in one volatile
-// access, others word by word (bytes where the size is not a multiple of 4).
+// Other sizes, and host spaces' 8- and 16-byte values: a flag word, and one
+// slot per flag for the value. The writer stores the value, fences, then
+// sets the flag; the reader loads the flag, fences, then the slot the flag
+// names. Each slot is written once per run, so a flag always finds its
+// value. Arithmetic values move in one volatile access, others word by word
+// (bytes where the size is not a multiple of 4).
 template <class Space, class T>
 struct FlaggedTileStatus {
   View<std::uint32_t*, Space> flags;
@@ -134,9 +135,69 @@ struct FlaggedTileStatus {
   }
 };
 
+// CUDA, 8- and 16-byte values: each 8 bytes of the value travel in a
+// 16-byte word beside a copy of the tagged flag, written and read with one
+// 16-byte access each (as CUB's tile status does for 8-byte values), so
+// neither side fences. A reader takes the value only where every word
+// carries the same flag: each flag's value is published once per run, so
+// matching words are one publication's; words that differ (a writer between
+// its stores) read as NOT_READY and are polled again.
 template <class Space, class T>
-using TileStatus =
-    std::conditional_t<sizeof(T) == 4, PackedTileStatus<Space, T>, FlaggedTileStatus<Space, T>>;
+struct WordTileStatus {
+  static_assert(sizeof(T) == 8 || sizeof(T) == 16);
+  static constexpr int kWords = sizeof(T) / 8;
+  View<std::uint64_t*, Space> words;  // tile t's word k: [2 (t kWords + k), +2)
+  std::uint32_t epoch = 1;
+
+  explicit WordTileStatus(std::int64_t tiles) : words("scan tile status", 2 * kWords * tiles) {}
+  void reset(const Space& space) const { Kokkos::deep_copy(space, words, std::uint64_t{0}); }
+
+  KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
+    std::uint64_t parts[kWords];
+    memcpy(parts, static_cast<const void*>(&value), sizeof(T));
+    const std::uint64_t tag = tag_flag(epoch, flag);
+    for (int k = 0; k < kWords; ++k) store(&words(2 * (tile * kWords + k)), tag, parts[k]);
+  }
+  KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
+    std::uint64_t tags[kWords], parts[kWords];
+    for (int k = 0; k < kWords; ++k) load(&words(2 * (tile * kWords + k)), tags[k], parts[k]);
+    for (int k = 1; k < kWords; ++k) {
+      if (tags[k] != tags[0]) return kNotReady;
+    }
+    const TileFlag flag = untag_flag(epoch, static_cast<std::uint32_t>(tags[0]));
+    if (flag != kNotReady) memcpy(static_cast<void*>(&value), parts, sizeof(T));
+    return flag;
+  }
+
+ private:
+  // One 16-byte relaxed access at GPU scope (the host pass only compiles it).
+  KOKKOS_INLINE_FUNCTION static void store(std::uint64_t* word, std::uint64_t tag,
+                                           std::uint64_t part) {
+#if defined(__CUDA_ARCH__)
+    asm volatile("st.relaxed.gpu.global.v2.u64 [%0], {%1, %2};" ::"l"(word), "l"(tag), "l"(part)
+                 : "memory");
+#else
+    word[0] = tag, word[1] = part;
+#endif
+  }
+  KOKKOS_INLINE_FUNCTION static void load(const std::uint64_t* word, std::uint64_t& tag,
+                                          std::uint64_t& part) {
+#if defined(__CUDA_ARCH__)
+    asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];"
+                 : "=l"(tag), "=l"(part)
+                 : "l"(word)
+                 : "memory");
+#else
+    tag = word[0], part = word[1];
+#endif
+  }
+};
+
+template <class Space, class T>
+using TileStatus = std::conditional_t<
+    sizeof(T) == 4, PackedTileStatus<Space, T>,
+    std::conditional_t<is_cuda_space<Space>() && (sizeof(T) == 8 || sizeof(T) == 16),
+                       WordTileStatus<Space, T>, FlaggedTileStatus<Space, T>>>;
 
 // CUDA: the tile in registers as 16-byte packs and shuffled between lanes as
 // 32-bit words needs a size of 4, 8 or 16 bytes; the warp's look-back only
@@ -240,7 +301,7 @@ struct ChainedScanTiles {
     RegisterTile<T, Op, Load> registers(op, load);
     registers.load(in.data() + begin, count, rank);
     registers.scan(team, shared, rank);
-    T* const tile_prefix = shared + kRegisterWarps * kRegisterPacks;
+    T* const tile_prefix = shared + kRegisterWarps * kRegisterPacks<T>;
     bool* const tile_prefix_any = reinterpret_cast<bool*>(tile_prefix + 1);
     if (rank < kWarp) {
       const Running<T> prefix = warp_look_back(tile, registers.total);
@@ -337,7 +398,7 @@ struct ChainedScanTiles {
 };
 
 // The look-back's tiles (tuning/scan.hpp): on a GPU kRegisterTeam threads
-// x kRegisterPacks packs of 16 bytes, scanned in registers (values of other
+// x kRegisterPacks<T> packs of 16 bytes, scanned in registers (values of other
 // sizes: kLookbackScratchItems a thread, in scratch); on the host one thread
 // a tile of kHostLookbackTile values, which stays in L2 between its sum and
 // its scan.

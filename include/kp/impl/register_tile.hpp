@@ -20,17 +20,17 @@
 
 namespace kp::impl {
 
-// kRegisterTeam threads a tile, kRegisterPacks packs a thread (tuning/scan.hpp).
+// kRegisterTeam threads a tile, kRegisterPacks<T> packs a thread (tuning/scan.hpp).
 inline constexpr int kRegisterWarps = kRegisterTeam / kWarp;
 
 template <class T>
-inline constexpr int kRegisterItems = kRegisterPacks* Pack<T>::width;
+inline constexpr int kRegisterItems = kRegisterPacks<T>* Pack<T>::width;
 
 // Scratch for the warp totals of every segment, and the tile prefix with
 // its "empty" flag (a slot of its own).
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
-  return (sizeof(T) * (kRegisterWarps * kRegisterPacks + 2) + 7) / 8 * 8;
+  return (sizeof(T) * (kRegisterWarps * kRegisterPacks<T> + 2) + 7) / 8 * 8;
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
@@ -73,10 +73,11 @@ template <class T, class Op = ScanSum<T>, class Load = Identity>
 struct RegisterTile {
   using Pack = Pack<T>;
   static constexpr int W = Pack::width;
+  static constexpr int kPacks = kRegisterPacks<T>;
 
-  Pack packs[kRegisterPacks];
-  T prefix[kRegisterPacks];  // the tile before each of this thread's packs (thread 0's first: none)
-  T total;                   // the whole tile's
+  Pack packs[kPacks];
+  T prefix[kPacks];  // the tile before each of this thread's packs (thread 0's first: none)
+  T total;           // the whole tile's
   Op op;
   Load loader;
 
@@ -88,16 +89,16 @@ struct RegisterTile {
   __device__ void load(const T* in, int count, int rank) {
     if (count == kRegisterTeam * kRegisterItems<T>) {
       const Pack* source = reinterpret_cast<const Pack*>(in);
-      for (int k = 0; k < kRegisterPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
+      for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
       if constexpr (!std::is_same_v<Load, Identity>) {
-        for (int k = 0; k < kRegisterPacks; ++k) {
+        for (int k = 0; k < kPacks; ++k) {
           for (int j = 0; j < W; ++j) packs[k].lane[j] = static_cast<T>(loader(packs[k].lane[j]));
         }
       }
       return;
     }
     const T fill = is_scan_sum<Op> ? T(0) : static_cast<T>(loader(in[0]));
-    for (int k = 0; k < kRegisterPacks; ++k) {
+    for (int k = 0; k < kPacks; ++k) {
       const int first = (k * kRegisterTeam + rank) * W;
       for (int j = 0; j < W; ++j) {
         packs[k].lane[j] = first + j < count ? static_cast<T>(loader(in[first + j])) : fill;
@@ -110,7 +111,7 @@ struct RegisterTile {
   template <class Member>
   __device__ void scan(const Member& team, T* shared, int rank) {
     const int lane = rank % kWarp, warp = rank / kWarp;
-    for (int k = 0; k < kRegisterPacks; ++k) {  // prefix[k]: within the warp, for now
+    for (int k = 0; k < kPacks; ++k) {  // prefix[k]: within the warp, for now
       T sum = packs[k].lane[0];
       for (int j = 1; j < W; ++j) sum = op(sum, packs[k].lane[j]);
       const T inclusive = warp_inclusive_scan(sum, lane, op);
@@ -122,11 +123,11 @@ struct RegisterTile {
     // Segments in order, warps in order within each (entry k * warps + w):
     // adjacent ranges only, earlier on the left. Nothing precedes segment 0
     // of warp 0.
-    if constexpr (kRegisterPacks * kRegisterWarps == kWarp) {
+    if constexpr (kPacks * kRegisterWarps == kWarp) {
       // One entry a lane: every warp scans them itself, in five steps
       // instead of a chain of 31 combines in every thread.
       const T upto = warp_inclusive_scan(shared[lane], lane, op);
-      for (int k = 0; k < kRegisterPacks; ++k) {
+      for (int k = 0; k < kPacks; ++k) {
         const int at = k * kRegisterWarps + warp;
         const T before = shuffle_from(upto, at > 0 ? at - 1 : 0);
         if (at > 0) prefix[k] = lane == 0 ? before : op(before, prefix[k]);
@@ -134,7 +135,7 @@ struct RegisterTile {
       total = shuffle_from(upto, kWarp - 1);
     } else {
       T running = shared[0];
-      for (int k = 0; k < kRegisterPacks; ++k) {
+      for (int k = 0; k < kPacks; ++k) {
         for (int w = 0; w < kRegisterWarps; ++w) {
           if (k == 0 && w == 0) continue;
           if (w == warp) prefix[k] = lane == 0 ? running : op(running, prefix[k]);
@@ -150,7 +151,7 @@ struct RegisterTile {
   __device__ void store(const Running<T>& tile_prefix, bool inclusive, T* out, int count,
                         int rank) const {
     const bool whole = count == kRegisterTeam * kRegisterItems<T>;
-    for (int k = 0; k < kRegisterPacks; ++k) {
+    for (int k = 0; k < kPacks; ++k) {
       Running<T> running =
           k == 0 && rank == 0 ? tile_prefix : Running<T>{tile_prefix.then(op, prefix[k]), true};
       Pack result;

@@ -10,9 +10,18 @@ namespace kp::impl {
 // Threads a tile: 8 warps, whose totals meet in one barrier, in a team small
 // enough that several share an SM.
 inline constexpr int kRegisterTeam = 256;
-// 16-byte packs a thread holds: 4 loads in flight per thread (a tile of 4096
-// floats, 2048 doubles).
-inline constexpr int kRegisterPacks = 4;
+// 16-byte packs a thread holds, by value size. A look-back's tiles go
+// through at a bounded rate, so a tile should be large: 16 KiB for 4- and
+// 16-byte values (4096 floats, 1024 pairs), 32 KiB for 8-byte ones (4096
+// doubles: 8 packs took 420 us against 4 packs' 454 for 2^26 doubles on an
+// H200). 8 packs of 16-byte values would need more than 128 registers.
+inline constexpr int kRegisterPacks4 = 4;
+inline constexpr int kRegisterPacks8 = 8;
+inline constexpr int kRegisterPacksWide = 4;
+template <class T>
+inline constexpr int kRegisterPacks = sizeof(T) == 4   ? kRegisterPacks4
+                                      : sizeof(T) == 8 ? kRegisterPacks8
+                                                       : kRegisterPacksWide;
 
 // GPU values of sizes that do not fill 16-byte packs: values a thread of a
 // kRegisterTeam tile staged in team scratch.
@@ -20,12 +29,13 @@ inline constexpr int kLookbackScratchItems = 4;
 
 // Teams of kRegisterTeam resident per SM (LaunchBounds caps registers to
 // fit), so that more tiles load while others wait on the look-back: 5 for
-// 4-byte values (48 registers a thread, no spills), 4 for 8-byte ones (64
-// registers), 2 for larger ones (128: a 16-byte value's packs and prefixes
-// alone take 32).
+// 4-byte values (48 registers a thread), 3 for 8-byte ones (8 packs, 80
+// registers), 4 for 16-byte ones (64 registers and a few spilled bytes: a
+// 2^24-pair scan took 266 us against 3 teams' 280 and 2 teams' 343 on an
+// H200; each more team per SM is more bytes in flight).
 inline constexpr int kLookbackTeams4 = 5;
-inline constexpr int kLookbackTeams8 = 4;
-inline constexpr int kLookbackTeamsWide = 2;
+inline constexpr int kLookbackTeams8 = 3;
+inline constexpr int kLookbackTeamsWide = 4;
 template <class T>
 inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4   ? kLookbackTeams4
                                            : sizeof(T) == 8 ? kLookbackTeams8
