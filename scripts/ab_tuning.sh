@@ -1,26 +1,28 @@
 #!/usr/bin/env bash
-# Times one app built with each of several values of a tuning constant
+# Times one app built with each of several settings of the tuning constants
 # (include/kp/impl/tuning/*.hpp), the builds' runs alternating pass by pass
-# so that every value sees the same machine state. Outputs in OUT:
-# ab.txt (each command and its table) and VALUE-P-K.csv per value, pass
-# and argument set.
+# so that every setting sees the same machine state. Outputs in OUT:
+# ab.txt (each command and its table) and S-P-K.csv per setting S (its
+# place in SETTINGS, from 1), pass P and argument set K.
 #
-#   scripts/ab_tuning.sh OUT HEADER CONSTANT VALUES APP [--passes N]
+#   scripts/ab_tuning.sh OUT HEADER SETTINGS APP [--passes N]
 #       [--build "build.sh options"] -- ARGS [-- ARGS ...]
 #
-#   e.g. scripts/ab_tuning.sh /tmp/ab sample.hpp kBinomialInversionBelow 30,10 roulette \
-#          --build "--cuda" -- --spaces cuda --variants kp --size 2^24 --draws 2^28
+#   SETTINGS: settings separated by ',', each one or more NAME=VALUE
+#   separated by ':', e.g.
+#   scripts/ab_tuning.sh /tmp/ab scan.hpp kRegisterPacks8=4:kLookbackTeams8=4,kRegisterPacks8=8:kLookbackTeams8=2 \
+#          scan --build "--cuda" -- --spaces cuda --type double --variants kp,cub
 #
-# HEADER is a file of include/kp/impl/tuning/; the constant's line is
-# `... CONSTANT = VALUE;`. The header is restored on exit. Each value's
-# binary is built by scripts/build.sh --apps APP (tests off) and copied
+# HEADER is a file of include/kp/impl/tuning/; each constant's line is
+# `... NAME = VALUE;`. The header is restored on exit. Each setting's
+# binary is built by scripts/build.sh --no-tests --apps APP and copied
 # aside, so the comparison runs no build between passes.
 set -uo pipefail
-usage="usage: ab_tuning.sh OUT HEADER CONSTANT VALUES APP [--passes N] [--build OPTS] -- ARGS [-- ARGS ...]"
-[ $# -ge 5 ] || { echo "$usage" >&2; exit 2; }
+usage="usage: ab_tuning.sh OUT HEADER SETTINGS APP [--passes N] [--build OPTS] -- ARGS [-- ARGS ...]"
+[ $# -ge 4 ] || { echo "$usage" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=$1 header=$root/include/kp/impl/tuning/$2 constant=$3 values=$4 app=$5
-shift 5
+out=$1 header=$root/include/kp/impl/tuning/$2 settings=(${3//,/ }) app=$4
+shift 4
 passes=2 build_opts=""
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
   case $1 in
@@ -31,7 +33,12 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
   shift
 done
 [ -f "$header" ] || { echo "ab_tuning.sh: no header $header" >&2; exit 2; }
-grep -q "\b$constant = [^;]*;" "$header" || { echo "ab_tuning.sh: no '$constant = ...;' in $header" >&2; exit 2; }
+for setting in "${settings[@]}"; do
+  for a in ${setting//:/ }; do
+    [[ $a =~ ^[A-Za-z_][A-Za-z0-9_]*=[^=]+$ ]] || { echo "ab_tuning.sh: '$a' is not NAME=VALUE" >&2; exit 2; }
+    grep -q "\b${a%%=*} = [^;]*;" "$header" || { echo "ab_tuning.sh: no '${a%%=*} = ...;' in $header" >&2; exit 2; }
+  done
+done
 sets=()  # argument sets, each one string split at spaces when run
 while [ $# -gt 0 ]; do
   [ "$1" = -- ] && { sets+=(""); shift; continue; }
@@ -42,20 +49,22 @@ done
 mkdir -p "$out/bin"
 cp "$header" "$out/bin/header.orig"
 trap 'cp "$out/bin/header.orig" "$header"' EXIT
-for v in ${values//,/ }; do
-  sed -i "s/\b$constant = [^;]*;/$constant = $v;/" "$header"
+for i in "${!settings[@]}"; do
+  v=$((i + 1))
+  cp "$out/bin/header.orig" "$header"
+  for a in ${settings[$i]//:/ }; do sed -i "s/\b${a%%=*} = [^;]*;/${a%%=*} = ${a#*=};/" "$header"; done
   # shellcheck disable=SC2086
-  KP_CMAKE_ARGS="-DKP_BUILD_TESTS=OFF" "$root/scripts/build.sh" $build_opts --apps "$app" \
+  "$root/scripts/build.sh" $build_opts --no-tests --apps "$app" \
     >"$out/bin/build-$v.log" 2>&1 || { tail -30 "$out/bin/build-$v.log"; exit 1; }
   dir=$(sed -n 's/^Built .* in //p' "$out/bin/build-$v.log" | tail -1)
   cp "$dir/apps/$app" "$out/bin/$app-$v"
 done
 for ((p = 1; p <= passes; ++p)); do
   for k in "${!sets[@]}"; do
-    for v in ${values//,/ }; do
-      echo "\$ $constant=$v $app ${sets[$k]}" >>"$out/ab.txt"
+    for i in "${!settings[@]}"; do
+      echo "\$ ${settings[$i]//:/ } $app ${sets[$k]}" >>"$out/ab.txt"
       # shellcheck disable=SC2086
-      "$out/bin/$app-$v" ${sets[$k]} --csv "$out/$v-$p-$k.csv" >>"$out/ab.txt" 2>&1 ||
+      "$out/bin/$app-$((i + 1))" ${sets[$k]} --csv "$out/$((i + 1))-$p-$k.csv" >>"$out/ab.txt" 2>&1 ||
         echo "FAILED (rc $?)" >>"$out/ab.txt"
     done
   done

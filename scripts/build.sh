@@ -18,6 +18,7 @@
 #       --native       host code for this machine's CPU (-march=native, FP contraction
 #                      off, so answers stay bit for bit); its own folder (<set>-native)
 #       --apps LIST    build only these applications (e.g. reduce,scan; default all)
+#       --no-tests     leave the Catch2 tests out of this build (not remembered)
 #       --kokkos VERSION    the Kokkos to build against: 3.4 (default) or 4.6;
 #                           4.6 builds go to build/<set>-kokkos4.6
 #       --kokkos-root DIR   use an installed Kokkos (3.4 or 4.x) instead of building one
@@ -36,6 +37,7 @@ bad() {
 }
 
 serial=0 openmp=0 cuda=0 mpi=0 arch="" build_type=Release sanitize=0 native=0 clean=0 run_tests=0 run_suite=0
+tests=ON
 kokkos_root=${KOKKOS_ROOT:-} jobs=$(nproc) apps=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -52,6 +54,7 @@ while [ $# -gt 0 ]; do
     --debug) build_type=Debug ;;
     --sanitize) sanitize=1 ;;
     --native) native=1 ;;
+    --no-tests) tests=OFF ;;
     --apps)
       [ $# -ge 2 ] || bad "--apps needs a list"
       apps=$2
@@ -92,6 +95,7 @@ backends=""
 [ $cuda = 1 ] && backends+=",cuda"
 backends=${backends#,}
 [ $cuda = 1 ] && [ $sanitize = 1 ] && bad "--sanitize is for the host backends only"
+[ $tests = OFF ] && [ $run_tests = 1 ] && bad "--test needs the tests: drop --no-tests"
 
 # The GPU architecture as Kokkos names it.
 kokkos_arch() {
@@ -143,6 +147,9 @@ fi
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
 [ $native = 1 ] && cmake_args+=(-DKP_NATIVE=ON)
 [ $mpi = 1 ] && cmake_args+=(-DKP_ENABLE_MPI=ON)
+# Tests are built unless this run says --no-tests: an earlier --no-tests
+# left in the cache does not carry over.
+cmake_args+=(-DKP_BUILD_TESTS=$tests)
 # KP_CMAKE_ARGS: extra CMake arguments, split at spaces (e.g. where to find
 # an MPI without compiler wrappers: -DMPI_CXX_HEADER_DIR=... ).
 if [ -n "${KP_CMAKE_ARGS:-}" ]; then
