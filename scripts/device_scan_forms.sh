@@ -6,7 +6,8 @@
 #   scripts/device_scan_forms.sh OUT BUILD_DIR [--size 2^26] [--passes N]
 #
 # float sum, max, transform and 16-byte pair scans (kp, cub, kp-max,
-# cub-max, kp-transform, kp-pairs, cub-pairs); copy_if keeping 1, 50 and
+# cub-max, kp-transform, kp-pairs, cub-pairs); double and int64 sums (kp,
+# cub); copy_if keeping 1, 50 and
 # 99% of the values (kp-copy-if, cub-select-if); segmented sums of 2^8 to
 # 2^20 segments (kp-segmented, cub-segmented). Every row is checked.
 set -uo pipefail
@@ -34,6 +35,9 @@ logged() { # csv name, scan arguments...: the command echoed, then its output
 for ((p = 1; p <= passes; ++p)); do
   for kind in inclusive exclusive; do
     logged "ops-$kind-$p" --kind "$kind" --variants kp,cub,kp-max,cub-max,kp-transform,kp-pairs,cub-pairs
+  done
+  for type in double int64; do
+    logged "sum-$type-$p" --type "$type" --variants kp,cub
   done
   for percent in 1 50 99; do
     logged "select-$percent-$p" --select "$percent" --variants kp,kp-copy-if,cub-select-if
