@@ -137,11 +137,13 @@ struct FlaggedTileStatus {
 
 // CUDA, 8- and 16-byte values: each 8 bytes of the value travel in a
 // 16-byte word beside a copy of the tagged flag, written and read with one
-// 16-byte access each (as CUB's tile status does for 8-byte values), so
-// neither side fences. A reader takes the value only where every word
-// carries the same flag: each flag's value is published once per run, so
-// matching words are one publication's; words that differ (a writer between
-// its stores) read as NOT_READY and are polled again.
+// 16-byte access each, so neither side fences. This relies on an aligned
+// 16-byte access being performed whole: the PTX memory model does not
+// promise it for vector accesses, NVIDIA GPUs do it, and CUB's tile status
+// of 8-byte values relies on the same. A reader takes the value only where
+// every word carries the same flag: each flag's value is published once per
+// run, so matching words are one publication's; words that differ (a
+// writer between its stores) read as NOT_READY and are polled again.
 template <class Space, class T>
 struct WordTileStatus {
   static_assert(sizeof(T) == 8 || sizeof(T) == 16);
