@@ -6,6 +6,12 @@
 
 namespace kp::impl {
 
+// A setting chosen by the size of the values: 4 bytes, 8 bytes, others.
+template <class T>
+constexpr int by_value_size(int four, int eight, int other) {
+  return sizeof(T) == 4 ? four : sizeof(T) == 8 ? eight : other;
+}
+
 // GPU look-back, the tile in registers (register_tile.hpp):
 // Threads a tile: 8 warps, whose totals meet in one barrier, in a team small
 // enough that several share an SM.
@@ -19,9 +25,8 @@ inline constexpr int kRegisterPacks4 = 4;
 inline constexpr int kRegisterPacks8 = 8;
 inline constexpr int kRegisterPacksWide = 4;
 template <class T>
-inline constexpr int kRegisterPacks = sizeof(T) == 4   ? kRegisterPacks4
-                                      : sizeof(T) == 8 ? kRegisterPacks8
-                                                       : kRegisterPacksWide;
+inline constexpr int kRegisterPacks = by_value_size<T>(kRegisterPacks4, kRegisterPacks8,
+                                                       kRegisterPacksWide);
 
 // GPU values of sizes that do not fill 16-byte packs: values a thread of a
 // kRegisterTeam tile staged in team scratch.
@@ -37,9 +42,8 @@ inline constexpr int kLookbackTeams4 = 5;
 inline constexpr int kLookbackTeams8 = 3;
 inline constexpr int kLookbackTeamsWide = 4;
 template <class T>
-inline constexpr int kLookbackTeamsPerSM = sizeof(T) == 4   ? kLookbackTeams4
-                                           : sizeof(T) == 8 ? kLookbackTeams8
-                                                            : kLookbackTeamsWide;
+inline constexpr int kLookbackTeamsPerSM = by_value_size<T>(kLookbackTeams4, kLookbackTeams8,
+                                                            kLookbackTeamsWide);
 
 // Host look-back (decoupled_lookback.hpp), one thread a tile: a tile stays
 // in a 512 KiB L2 between its sum and its scan (256 KiB of floats, 512 KiB
