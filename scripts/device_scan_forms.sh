@@ -7,9 +7,9 @@
 #
 # float sum, max, transform and 16-byte pair scans (kp, cub, kp-max,
 # cub-max, kp-transform, kp-pairs, cub-pairs); double and int64 sums (kp,
-# cub); copy_if keeping 1, 50 and
-# 99% of the values (kp-copy-if, cub-select-if); segmented sums of 2^8 to
-# 2^20 segments (kp-segmented, cub-segmented). Every row is checked.
+# cub); copy_if keeping 1, 50 and 99% of the values (kp-copy-if,
+# cub-select-if); segmented sums of 2^8 to 2^20 segments (kp-segmented,
+# cub-segmented). Every row is checked.
 set -uo pipefail
 out=${1:?usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N]}
 build=${2:?usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N]}

@@ -41,6 +41,12 @@ inline bool Problem::runs(const char* variant) const {
   return variant_runs(variants, variant);
 }
 
+// Whether any of `variants` builds the host alias table (Vose's algorithm on
+// the host, its table copied over): alias, alias-atomic.
+inline bool builds_host_alias(const std::vector<std::string>& variants) {
+  return variant_runs(variants, "alias") || variant_runs(variants, "alias-atomic");
+}
+
 // Whether any of `variants` counts through the ScatterView (a copy of the
 // counts a thread on OpenMP): classic, alias, alias-parallel.
 inline bool counts_through_scatter(const std::vector<std::string>& variants) {

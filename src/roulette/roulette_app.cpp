@@ -64,7 +64,7 @@ double RouletteApp::host_bytes(const CommonOptions& options) const {
   // allocated, not all touched (about 20% over its peak).
   double per_weight = 32;
   if (runs("classic")) per_weight += 8;
-  if (runs("alias") || runs("alias-atomic")) per_weight += 32;
+  if (builds_host_alias(options.variants)) per_weight += 32;
   if (runs("alias-parallel")) per_weight += 32;
   if (counts_through_scatter(options.variants) || runs("kp-alias")) per_weight += 8 * threads;
   if (runs("kp-alias") || runs("kp-table") || runs("kp-indices")) per_weight += 24;

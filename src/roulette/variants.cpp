@@ -205,7 +205,7 @@ SpaceCase make_space_case(const Problem& problem) {
   // only for the variants that run (the others' buffers are empty: their
   // variants are never called).
   const auto sized = [&](bool needed) { return needed ? n : std::int64_t{0}; };
-  const bool host_alias = problem.runs("alias") || problem.runs("alias-atomic");
+  const bool host_alias = builds_host_alias(problem.variants);
   const View<Weight*, Space> weights(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "roulette weights"), n);
   Kokkos::deep_copy(weights, host_weights);

@@ -148,7 +148,7 @@ template <class Space, class T>
 struct WordTileStatus {
   static_assert(sizeof(T) == 8 || sizeof(T) == 16);
   static constexpr int kWords = sizeof(T) / 8;
-  View<std::uint64_t*, Space> words;  // tile t's word k: [2 (t kWords + k), +2)
+  View<std::uint64_t*, Space> words;  // tile t's word k: word(t, k), 2 entries
   std::uint32_t epoch = 1;
 
   explicit WordTileStatus(std::int64_t tiles) : words("scan tile status", 2 * kWords * tiles) {}
@@ -158,11 +158,11 @@ struct WordTileStatus {
     std::uint64_t parts[kWords];
     memcpy(parts, static_cast<const void*>(&value), sizeof(T));
     const std::uint64_t tag = tag_flag(epoch, flag);
-    for (int k = 0; k < kWords; ++k) store(&words(2 * (tile * kWords + k)), tag, parts[k]);
+    for (int k = 0; k < kWords; ++k) store(word(tile, k), tag, parts[k]);
   }
   KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
     std::uint64_t tags[kWords], parts[kWords];
-    for (int k = 0; k < kWords; ++k) load(&words(2 * (tile * kWords + k)), tags[k], parts[k]);
+    for (int k = 0; k < kWords; ++k) load(word(tile, k), tags[k], parts[k]);
     for (int k = 1; k < kWords; ++k) {
       if (tags[k] != tags[0]) return kNotReady;
     }
@@ -172,6 +172,9 @@ struct WordTileStatus {
   }
 
  private:
+  KOKKOS_INLINE_FUNCTION std::uint64_t* word(std::int64_t tile, int k) const {
+    return &words(2 * (tile * kWords + k));
+  }
   // One 16-byte relaxed access at GPU scope (the host pass only compiles it).
   KOKKOS_INLINE_FUNCTION static void store(std::uint64_t* word, std::uint64_t tag,
                                            std::uint64_t part) {
