@@ -179,7 +179,7 @@ Built ($backends, $build_type) in $build_dir
 MSG
 
 if [ $run_tests = 1 ]; then
-  # Open MPI 4.1 processes started at once race on its per-user session
+  # Open MPI 4.1 processes started at once race on its per-user temporary
   # directory in /tmp (one removes it as empty while another creates its own
   # in it: "A call to mkdir was unable to create the desired directory",
   # open-mpi/ompi#8510), so an MPI build's tests run one at a time.
