@@ -301,9 +301,10 @@ struct ChainedScanTiles {
     const std::int64_t begin = plan.begin(tile);
     const std::int64_t left = static_cast<std::int64_t>(in.extent(0)) - begin;
     const int count = static_cast<int>(left < plan.tile ? left : plan.tile);
-    T* const shared =
-        static_cast<T*>(team.team_scratch(0).get_shmem(register_tile_scratch_bytes<T>()));
-    RegisterTile<T, Op, Load> registers(op, load);
+    char* const scratch =
+        static_cast<char*>(team.team_scratch(0).get_shmem(register_tile_scratch_bytes<T>()));
+    T* const shared = reinterpret_cast<T*>(scratch);
+    RegisterTile<T, Op, Load> registers(op, load, scratch, rank);
     registers.load(in.data() + begin, count, rank);
     registers.scan(team, shared, rank);
     T* const tile_prefix = shared + kRegisterWarps * kRegisterPacks<T>;

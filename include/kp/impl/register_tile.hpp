@@ -4,12 +4,19 @@
 //  - warp_inclusive_scan: Kogge-Stone over the 32 lanes by shuffles up. Every
 //    partial sum it forms covers adjacent lanes, so integer-valued data stays
 //    exact wherever a sequential scan is.
-//  - RegisterTile: a tile of kTeam threads x kPacks 16-byte packs. Thread t
-//    holds packs t, t + kTeam, ... (striped: each warp load instruction reads
-//    512 consecutive bytes), so the tile is kPacks segments of kTeam packs.
-//    The team scans all segments at once: each thread sums its packs, a warp
-//    scan per segment, the warp totals meet in a 8 x kPacks scratch array
-//    (one barrier) and every thread folds them in order.
+//  - RegisterTile: a tile of kTeam threads x kPacks 16-byte packs, in one of
+//    two arrangements (kRegisterBlocked<T>, tuning/scan.hpp):
+//    - striped: thread t holds packs t, t + kTeam, ... (each warp load
+//      instruction reads 512 consecutive bytes), so the tile is kPacks
+//      segments of kTeam packs. The team scans all segments at once: each
+//      thread sums its packs, a warp scan per segment, the warp totals meet
+//      in a 8 x kPacks scratch array (one barrier) and every thread folds
+//      them in order.
+//    - blocked: warp w holds the tile's w-th run of 32 x kPacks packs, lane
+//      l its l-th kPacks consecutive ones. Loads and stores stay striped
+//      (coalesced) and pass through a per-warp exchange in team scratch;
+//      each thread folds its packs in order, one warp scan, and the 8 warp
+//      totals meet in scratch (one barrier).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
@@ -29,8 +36,23 @@ inline constexpr int kRegisterItems = kRegisterPacks<T>* Pack<T>::width;
 // Scratch for the warp totals of every segment, and the tile prefix with
 // its "empty" flag (a slot of its own).
 template <class T>
-KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
+KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_totals_bytes() {
   return (sizeof(T) * (kRegisterWarps * kRegisterPacks<T> + 2) + 7) / 8 * 8;
+}
+
+// Packs of a warp's exchange in the blocked arrangement: its 32 x kPacks
+// packs, pack q at q + q / kPacks. The padding puts the 8 lanes that share
+// a 16-byte access phase on 8 different bank groups when they read their
+// own consecutive packs (kPacks + 1 is odd).
+template <class T>
+inline constexpr int kExchangePacks = kWarp*(kRegisterPacks<T> + 1);
+
+// All of the tile's scratch: the totals, then (blocked) the warps' exchanges,
+// with room to align them to a pack.
+template <class T>
+KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
+  return register_tile_totals_bytes<T>() +
+         (kRegisterBlocked<T> ? kPackBytes + kRegisterWarps * kExchangePacks<T> * kPackBytes : 0);
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
@@ -74,22 +96,59 @@ struct RegisterTile {
   using Pack = Pack<T>;
   static constexpr int W = Pack::width;
   static constexpr int kPacks = kRegisterPacks<T>;
+  static constexpr bool kBlocked = kRegisterBlocked<T>;
+  static constexpr int kTileValues = kRegisterTeam * kRegisterItems<T>;
 
   Pack packs[kPacks];
-  T prefix[kPacks];  // the tile before each of this thread's packs (thread 0's first: none)
-  T total;           // the whole tile's
+  // Striped: the tile before each of this thread's packs; blocked: only
+  // prefix[0], the tile before the thread's first pack. Thread 0's first:
+  // none.
+  T prefix[kPacks];
+  T total;  // the whole tile's
   Op op;
   Load loader;
+  Pack* exchange;  // blocked: this warp's kExchangePacks<T> packs of scratch
 
-  __device__ RegisterTile(const Op& op_, const Load& loader_) : op(op_), loader(loader_) {}
+  // `scratch`: register_tile_scratch_bytes<T>() of team scratch.
+  __device__ RegisterTile(const Op& op_, const Load& loader_, char* scratch, int rank)
+      : op(op_), loader(loader_), exchange(nullptr) {
+    if constexpr (kBlocked) {
+      const auto at = reinterpret_cast<std::uintptr_t>(scratch + register_tile_totals_bytes<T>());
+      exchange = reinterpret_cast<Pack*>((at + kPackBytes - 1) / kPackBytes * kPackBytes) +
+                 rank / kWarp * kExchangePacks<T>;
+    }
+  }
+
+  // The tile's pack index of this thread's pack k.
+  __device__ static int pack_index(int k, int rank) {
+    if constexpr (kBlocked) {
+      return rank * kPacks + k;
+    } else {
+      return k * kRegisterTeam + rank;
+    }
+  }
+
+  // Blocked: the exchange slot of the warp's pack q.
+  __device__ static int slot(int q) { return q + q / kPacks; }
 
   // `count` values at `in` (16-byte aligned), each through `loader`; past
   // the end zeros for the sum, else the first value (their results are
   // never stored and come after every stored one).
   __device__ void load(const T* in, int count, int rank) {
-    if (count == kRegisterTeam * kRegisterItems<T>) {
+    if (count == kTileValues) {
       const Pack* source = reinterpret_cast<const Pack*>(in);
-      for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
+      if constexpr (kBlocked) {
+        // Warp-striped loads (lane l reads the warp's packs l, l + 32, ...),
+        // then each lane takes its consecutive packs from the exchange.
+        const int lane = rank % kWarp;
+        source += rank / kWarp * kWarp * kPacks;
+        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kWarp + lane];
+        for (int k = 0; k < kPacks; ++k) exchange[slot(k * kWarp + lane)] = packs[k];
+        __syncwarp();
+        for (int k = 0; k < kPacks; ++k) packs[k] = exchange[slot(lane * kPacks + k)];
+      } else {
+        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
+      }
       if constexpr (!std::is_same_v<Load, Identity>) {
         for (int k = 0; k < kPacks; ++k) {
           for (int j = 0; j < W; ++j) packs[k].lane[j] = static_cast<T>(loader(packs[k].lane[j]));
@@ -99,7 +158,7 @@ struct RegisterTile {
     }
     const T fill = is_scan_sum<Op> ? T(0) : static_cast<T>(loader(in[0]));
     for (int k = 0; k < kPacks; ++k) {
-      const int first = (k * kRegisterTeam + rank) * W;
+      const int first = pack_index(k, rank) * W;
       for (int j = 0; j < W; ++j) {
         packs[k].lane[j] = first + j < count ? static_cast<T>(loader(in[first + j])) : fill;
       }
@@ -107,9 +166,41 @@ struct RegisterTile {
   }
 
   // Fills prefix[] relative to the tile start, and total. `shared` holds
-  // register_tile_scratch_bytes<T>(); ends without a barrier after reading it.
+  // register_tile_totals_bytes<T>(); ends without a barrier after reading it.
   template <class Member>
   __device__ void scan(const Member& team, T* shared, int rank) {
+    if constexpr (kBlocked) {
+      scan_blocked(team, shared, rank);
+    } else {
+      scan_striped(team, shared, rank);
+    }
+  }
+
+  // One run of consecutive packs a thread, one warp scan.
+  template <class Member>
+  __device__ void scan_blocked(const Member& team, T* shared, int rank) {
+    const int lane = rank % kWarp, warp = rank / kWarp;
+    T sum = packs[0].lane[0];
+    for (int k = 0; k < kPacks; ++k) {
+      for (int j = k == 0 ? 1 : 0; j < W; ++j) sum = op(sum, packs[k].lane[j]);
+    }
+    const T inclusive = warp_inclusive_scan(sum, lane, op);
+    const T exclusive = shuffle_up(inclusive, 1);
+    prefix[0] = lane == 0 ? T{} : exclusive;
+    if (lane == kWarp - 1) shared[warp] = inclusive;
+    team.team_barrier();
+    // The warps' runs in order, earlier on the left.
+    T running = shared[0];
+    for (int w = 1; w < kRegisterWarps; ++w) {
+      if (w == warp) prefix[0] = lane == 0 ? running : op(running, prefix[0]);
+      running = op(running, shared[w]);
+    }
+    total = running;
+  }
+
+  // kPacks segments, a warp scan each.
+  template <class Member>
+  __device__ void scan_striped(const Member& team, T* shared, int rank) {
     const int lane = rank % kWarp, warp = rank / kWarp;
     for (int k = 0; k < kPacks; ++k) {  // prefix[k]: within the warp, for now
       T sum = packs[k].lane[0];
@@ -150,10 +241,14 @@ struct RegisterTile {
   // (empty only for an inclusive scan's first tile).
   __device__ void store(const Running<T>& tile_prefix, bool inclusive, T* out, int count,
                         int rank) const {
-    const bool whole = count == kRegisterTeam * kRegisterItems<T>;
+    const bool whole = count == kTileValues;
+    const int lane = rank % kWarp;
+    Running<T> running{};
     for (int k = 0; k < kPacks; ++k) {
-      Running<T> running =
-          k == 0 && rank == 0 ? tile_prefix : Running<T>{tile_prefix.then(op, prefix[k]), true};
+      if (k == 0 || !kBlocked) {
+        running =
+            k == 0 && rank == 0 ? tile_prefix : Running<T>{tile_prefix.then(op, prefix[k]), true};
+      }
       Pack result;
       for (int j = 0; j < W; ++j) {
         const T x = packs[k].lane[j];
@@ -161,13 +256,22 @@ struct RegisterTile {
         push(op, running, x);
         if (inclusive) result.lane[j] = running.value;
       }
-      const int p = k * kRegisterTeam + rank;
-      if (whole) {
+      const int p = pack_index(k, rank);
+      if (whole && kBlocked) {
+        exchange[slot(lane * kPacks + k)] = result;
+      } else if (whole) {
         reinterpret_cast<Pack*>(out)[p] = result;
       } else {
         for (int j = 0; j < W; ++j) {
           if (p * W + j < count) out[p * W + j] = result.lane[j];
         }
+      }
+    }
+    if constexpr (kBlocked) {
+      if (whole) {  // back to warp-striped, coalesced stores
+        __syncwarp();
+        Pack* const dest = reinterpret_cast<Pack*>(out) + rank / kWarp * kWarp * kPacks;
+        for (int k = 0; k < kPacks; ++k) dest[k * kWarp + lane] = exchange[slot(k * kWarp + lane)];
       }
     }
   }

@@ -14,7 +14,10 @@ constexpr int by_value_size(int four, int eight, int other) {
 
 // GPU look-back, the tile in registers (register_tile.hpp):
 // Threads a tile: 8 warps, whose totals meet in one barrier, in a team small
-// enough that several share an SM.
+// enough that several share an SM. Teams of 128 with twice as many an SM
+// (the same registers a thread) were slower for 16-byte values on an H200
+// (2^24 pairs 258 us against 238) and no faster for 8-byte ones; 2% faster
+// for floats (177-179 us against 182 for 2^26), measured on the H200 alone.
 inline constexpr int kRegisterTeam = 256;
 // 16-byte packs a thread holds, by value size. A look-back's tiles go
 // through at a bounded rate, so a tile should be large: 16 KiB for 4- and
@@ -27,6 +30,22 @@ inline constexpr int kRegisterPacksWide = 4;
 template <class T>
 inline constexpr int kRegisterPacks = by_value_size<T>(kRegisterPacks4, kRegisterPacks8,
                                                        kRegisterPacksWide);
+
+// Whether a thread holds its packs consecutively (1) or striped (0), by
+// value size. Striped packs are each a segment of the tile, scanned by a
+// warp scan of its own: kPacks scans a thread, each of sizeof(T) / 4
+// shuffled words a step. Consecutive packs need one warp scan a thread,
+// after a transpose through team scratch (loads and stores stay coalesced).
+// Floats keep the striped tile: 4 one-word scans cost less than the
+// transpose (2^26 floats on an H200: 182 us striped, 233 blocked). Blocked,
+// 2^24 pairs took 238 us against 268 striped; 2^26 int64 387 against 422;
+// doubles 412 against 420.
+inline constexpr int kRegisterBlocked4 = 0;
+inline constexpr int kRegisterBlocked8 = 1;
+inline constexpr int kRegisterBlockedWide = 1;
+template <class T>
+inline constexpr bool kRegisterBlocked = by_value_size<T>(kRegisterBlocked4, kRegisterBlocked8,
+                                                          kRegisterBlockedWide) != 0;
 
 // GPU values of sizes that do not fill 16-byte packs: values a thread of a
 // kRegisterTeam tile staged in team scratch.
