@@ -16,7 +16,9 @@
 //      l its l-th kPacks consecutive ones. Loads and stores stay striped
 //      (coalesced) and pass through a per-warp exchange in team scratch;
 //      each thread folds its packs in order, one warp scan, and the 8 warp
-//      totals meet in scratch (one barrier).
+//      totals meet in scratch (one barrier). Staged (kRegisterStaged), the
+//      loads copy into the exchange (cp.async) and the packs are read from
+//      it as they are folded and scanned: no register holds them in flight.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
@@ -97,6 +99,8 @@ struct RegisterTile {
   static constexpr int W = Pack::width;
   static constexpr int kPacks = kRegisterPacks<T>;
   static constexpr bool kBlocked = kRegisterBlocked<T>;
+  // Blocked tiles copied into the exchange and scanned there.
+  static constexpr bool kStaged = kBlocked && kRegisterStaged;
   static constexpr int kTileValues = kRegisterTeam * kRegisterItems<T>;
 
   Pack packs[kPacks];
@@ -131,13 +135,50 @@ struct RegisterTile {
   // Blocked: the exchange slot of the warp's pack q.
   __device__ static int slot(int q) { return q + q / kPacks; }
 
+  // This thread's pack k: staged, its slot of the exchange; else its register.
+  __device__ Pack& staged(int k, int lane) const { return exchange[slot(lane * kPacks + k)]; }
+  __device__ Pack held(int k, int lane) const {
+    if constexpr (kStaged) {
+      return staged(k, lane);
+    } else {
+      (void)lane;
+      return packs[k];
+    }
+  }
+
   // `count` values at `in` (16-byte aligned), each through `loader`; past
   // the end zeros for the sum, else the first value (their results are
   // never stored and come after every stored one).
   __device__ void load(const T* in, int count, int rank) {
     if (count == kTileValues) {
       const Pack* source = reinterpret_cast<const Pack*>(in);
-      if constexpr (kBlocked) {
+      if constexpr (kStaged) {
+        // Warp-striped copies (lane l the warp's packs l, l + 32, ...)
+        // straight into the exchange, no register holding them in flight.
+        const int lane = rank % kWarp;
+        source += rank / kWarp * kWarp * kPacks;
+#if __CUDA_ARCH__ >= 800
+        for (int k = 0; k < kPacks; ++k) {
+          const auto to =
+              static_cast<unsigned>(__cvta_generic_to_shared(&exchange[slot(k * kWarp + lane)]));
+          asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to),
+                       "l"(source + k * kWarp + lane)
+                       : "memory");
+        }
+        asm volatile("cp.async.wait_all;\n" ::: "memory");
+#else
+        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kWarp + lane];
+        for (int k = 0; k < kPacks; ++k) exchange[slot(k * kWarp + lane)] = packs[k];
+#endif
+        __syncwarp();
+        if constexpr (!std::is_same_v<Load, Identity>) {
+          for (int k = 0; k < kPacks; ++k) {
+            Pack& pack = staged(k, lane);
+            for (int j = 0; j < W; ++j) pack.lane[j] = static_cast<T>(loader(pack.lane[j]));
+          }
+        }
+        return;
+      } else if constexpr (kBlocked) {
         // Warp-striped loads (lane l reads the warp's packs l, l + 32, ...),
         // then each lane takes its consecutive packs from the exchange.
         const int lane = rank % kWarp;
@@ -162,6 +203,7 @@ struct RegisterTile {
       for (int j = 0; j < W; ++j) {
         packs[k].lane[j] = first + j < count ? static_cast<T>(loader(in[first + j])) : fill;
       }
+      if constexpr (kStaged) staged(k, rank % kWarp) = packs[k];  // read by this thread alone
     }
   }
 
@@ -180,9 +222,10 @@ struct RegisterTile {
   template <class Member>
   __device__ void scan_blocked(const Member& team, T* shared, int rank) {
     const int lane = rank % kWarp, warp = rank / kWarp;
-    T sum = packs[0].lane[0];
+    T sum{};
     for (int k = 0; k < kPacks; ++k) {
-      for (int j = k == 0 ? 1 : 0; j < W; ++j) sum = op(sum, packs[k].lane[j]);
+      const Pack pack = held(k, lane);
+      for (int j = 0; j < W; ++j) sum = k == 0 && j == 0 ? pack.lane[0] : op(sum, pack.lane[j]);
     }
     const T inclusive = warp_inclusive_scan(sum, lane, op);
     const T exclusive = shuffle_up(inclusive, 1);
@@ -249,9 +292,10 @@ struct RegisterTile {
         running =
             k == 0 && rank == 0 ? tile_prefix : Running<T>{tile_prefix.then(op, prefix[k]), true};
       }
+      const Pack pack = held(k, lane);
       Pack result;
       for (int j = 0; j < W; ++j) {
-        const T x = packs[k].lane[j];
+        const T x = pack.lane[j];
         if (!inclusive) result.lane[j] = running.value;
         push(op, running, x);
         if (inclusive) result.lane[j] = running.value;

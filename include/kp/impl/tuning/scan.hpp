@@ -23,7 +23,7 @@ inline constexpr int kRegisterTeam = 256;
 // through at a bounded rate, so a tile should be large: 16 KiB for 4- and
 // 16-byte values (4096 floats, 1024 pairs), 32 KiB for 8-byte ones (4096
 // doubles: 8 packs took 420 us against 4 packs' 454 for 2^26 doubles on an
-// H200). 8 packs of 16-byte values would need more than 128 registers.
+// H200, both striped and held in registers).
 inline constexpr int kRegisterPacks4 = 4;
 inline constexpr int kRegisterPacks8 = 8;
 inline constexpr int kRegisterPacksWide = 4;
@@ -47,19 +47,27 @@ template <class T>
 inline constexpr bool kRegisterBlocked = by_value_size<T>(kRegisterBlocked4, kRegisterBlocked8,
                                                           kRegisterBlockedWide) != 0;
 
+// Blocked tiles: copied straight into the exchange (cp.async, sm_80 and
+// later) and read from there as they are scanned (1), or loaded into
+// registers and held (0). Staged, the bytes in flight take no registers,
+// so more teams fit an SM (kLookbackTeams*): on an H200, 2^26 doubles took
+// 371-373 us staged with 4 teams against 401-406 held with 3; int64 367-374
+// against 399-401; 2^24 pairs 240 with 5 teams against 238-240 held with 4.
+inline constexpr int kRegisterStaged = 1;
+
 // GPU values of sizes that do not fill 16-byte packs: values a thread of a
 // kRegisterTeam tile staged in team scratch.
 inline constexpr int kLookbackScratchItems = 4;
 
 // Teams of kRegisterTeam resident per SM (LaunchBounds caps registers to
 // fit), so that more tiles load while others wait on the look-back: 5 for
-// 4-byte values (48 registers a thread), 3 for 8-byte ones (8 packs, 80
-// registers), 4 for 16-byte ones (64 registers and a few spilled bytes: a
-// 2^24-pair scan took 266 us against 3 teams' 280 and 2 teams' 343 on an
-// H200; each more team per SM is more bytes in flight).
+// 4-byte values (48 registers a thread), 4 for 8-byte ones (64 registers,
+// staged), 5 for 16-byte ones (48 registers, staged). Each more team is
+// more bytes in flight, until registers spill: 5 teams of staged 8-byte
+// tiles spill 84 bytes a thread, 6 of pairs 56.
 inline constexpr int kLookbackTeams4 = 5;
-inline constexpr int kLookbackTeams8 = 3;
-inline constexpr int kLookbackTeamsWide = 4;
+inline constexpr int kLookbackTeams8 = 4;
+inline constexpr int kLookbackTeamsWide = 5;
 template <class T>
 inline constexpr int kLookbackTeamsPerSM = by_value_size<T>(kLookbackTeams4, kLookbackTeams8,
                                                             kLookbackTeamsWide);
