@@ -4,11 +4,14 @@
 // selected elements, each tile writing its selected elements, in order,
 // from the count of those before it. On the host a team is one thread,
 // which counts its tile (in L2 afterwards), looks back, and copies the
-// tile's selected elements. On CUDA each warp loads its run of the tile in
-// coalesced rounds of 32 values, a ballot a round gives the selection, a
-// popcount the positions, and the selected values of a round are written
-// to consecutive positions. Other teams stage the tile's 0/1 flags in
-// scratch, scan them, and each thread copies its own run of elements.
+// tile's selected elements. On CUDA each warp copies its run of the tile
+// into team scratch with asynchronous copies (compact_staged: no registers
+// hold the tile, so a tile is 32 KiB), reads it back in rounds of 32
+// values, a ballot a round gives the selection, a popcount the positions,
+// and the selected values of a round are written to consecutive positions.
+// Values that such copies do not suit stay in registers, 16 rounds a warp
+// (compact_by_warps). Other teams stage the tile's 0/1 flags in scratch,
+// scan them, and each thread copies its own run of elements.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <limits>
@@ -60,14 +63,18 @@ struct CompactTiles {
   O* out;
   std::int64_t room;         // out's length: selected elements past it are counted only
   View<Count, Space> total;  // the number selected, written by the last tile
-  bool by_warps;             // CUDA: compact_by_warps (warp_plan)
+  bool by_warps;             // CUDA: compact_staged or compact_by_warps
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int32_t tile = tiles.take_ticket(team);
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
     if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
       if (by_warps) {
-        compact_by_warps(team, tile);
+        if constexpr (kStaged) {
+          compact_staged(team, tile);
+        } else {
+          compact_by_warps(team, tile);
+        }
         return;
       }
     }
@@ -100,10 +107,112 @@ struct CompactTiles {
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
   // Warp w of the team compacts the tile's values [w, w + 1) x 32 x
-  // kCompactItems: round j reads 32 consecutive values (lane l the l-th),
-  // all rounds' loads first. The warps' counts meet in scratch, warp 0
-  // looks back for the tile, and each warp writes its selected values in
-  // order: a round's go to consecutive positions.
+  // kStagedItems<X>: its run, copied into scratch asynchronously (16 bytes
+  // a copy where the run is whole and 16-byte aligned, else 4), read back
+  // in rounds of 32 values (round j: lane l the l-th), the selection kept
+  // as one bit a round. The warps' counts meet in scratch, warp 0 looks
+  // back for the tile, and each warp writes its selected values in order:
+  // a round's go to consecutive positions.
+  __device__ void compact_staged(const Member& team, std::int32_t tile) const {
+    constexpr int kWarpSize = 32;
+    constexpr int kItems = kStagedItems<X>;
+    const int rank = team.team_rank();
+    const int lane = rank % kWarpSize, warp = rank / kWarpSize;
+    const int warps = team.team_size() / kWarpSize;
+    const std::size_t tile_bytes = static_cast<std::size_t>(team.team_size()) * kItems * sizeof(X);
+    char* const scratch = static_cast<char*>(team.team_scratch(0).get_shmem_aligned(
+        tile_bytes + warp_scratch_bytes(team.team_size()), kStagedAlign));
+    X* const run = reinterpret_cast<X*>(scratch) + warp * kWarpSize * kItems;
+    auto* const shared = reinterpret_cast<Count*>(scratch + tile_bytes);
+    const std::int64_t n = tiles.in.extent(0);
+    const std::int64_t first = tiles.plan.begin(tile) + std::int64_t{warp} * kWarpSize * kItems;
+    const int valid = first >= n                       ? 0
+                      : n - first < kWarpSize * kItems ? static_cast<int>(n - first)
+                                                       : kWarpSize * kItems;
+    stage_run(reinterpret_cast<char*>(run), tiles.in.data() + first, valid, lane);
+    unsigned bits = 0;  // bit j: this lane's value of round j is selected
+#pragma unroll 8
+    for (int j = 0; j < kItems; ++j) {
+      const int i = j * kWarpSize + lane;
+      bits |= (i < valid && tiles.load.pred(run[i]) ? 1u : 0u) << j;
+    }
+    const int warp_count = __reduce_add_sync(0xffffffffu, __popc(bits));
+    if (lane == 0) shared[warp] = warp_count;
+    team.team_barrier();
+    Count before_warp = 0, selected = 0;
+    for (int w = 0; w < warps; ++w) {
+      const Count c = shared[w];
+      before_warp += w < warp ? c : 0;
+      selected += c;
+    }
+    if (rank < kWarpSize) {
+      const Count before = tiles.warp_look_back(tile, selected).value;
+      if (rank == 0) shared[warps] = before;
+    }
+    team.team_barrier();
+    const Count before = shared[warps];
+    if (warp_count != 0) {
+      Count k = before + before_warp;
+      const unsigned lower = (1u << lane) - 1u;
+#pragma unroll 4
+      for (int j = 0; j < kItems; ++j) {
+        const unsigned lanes = __ballot_sync(0xffffffffu, bits >> j & 1u);
+        if (bits >> j & 1u) {
+          const Count at = k + __popc(lanes & lower);
+          const int i = j * kWarpSize + lane;
+          if (at < room) out[at] = Emit::template value<O>(first + i, run[i]);
+        }
+        k += __popc(lanes);
+      }
+    }
+    if (tile == tiles.plan.tiles - 1 && rank == 0) total() = before + selected;
+  }
+
+  // The warp's `count` values from `from` into scratch at `to`, visible to
+  // the whole warp on return: 16-byte copies where the run is whole and
+  // 16-byte aligned, else 4-byte ones (X is 4-byte aligned). Asynchronous
+  // copies (sm_80+) hold no registers while in flight; older GPUs load and
+  // store.
+  __device__ static void stage_run(char* to, const X* from, int count, int lane) {
+    constexpr int kWarpSize = 32;
+    constexpr int kRunBytes = kWarpSize * kStagedItems<X> * static_cast<int>(sizeof(X));
+    const char* const bytes = reinterpret_cast<const char*>(from);
+    const int size = count * static_cast<int>(sizeof(X));
+    if (size == kRunBytes && reinterpret_cast<std::uintptr_t>(bytes) % 16 == 0) {
+#pragma unroll
+      for (int b = lane * 16; b < kRunBytes; b += kWarpSize * 16) copy_async<16>(to + b, bytes + b);
+    } else {
+      for (int b = lane * 4; b < size; b += kWarpSize * 4) copy_async<4>(to + b, bytes + b);
+    }
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
+    __syncwarp();
+  }
+
+  template <int kBytes>
+  __device__ static void copy_async(char* to, const char* from) {
+#if __CUDA_ARCH__ >= 800
+    const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
+    if constexpr (kBytes == 16) {
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared),
+                   "l"(__cvta_generic_to_global(from))
+                   : "memory");
+    } else {
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(shared),
+                   "l"(__cvta_generic_to_global(from))
+                   : "memory");
+    }
+#else
+    using Word = std::conditional_t<kBytes == 16, uint4, std::uint32_t>;
+    *reinterpret_cast<Word*>(to) = *reinterpret_cast<const Word*>(from);
+#endif
+  }
+
+  // Values that compact_staged does not take: warp w of the team holds the
+  // tile's values [w, w + 1) x 32 x kCompactItems in registers, round j
+  // the 32 consecutive values j (lane l the l-th), all rounds' loads first,
+  // the selection kept as one bit a round.
   __device__ void compact_by_warps(const Member& team, std::int32_t tile) const {
     constexpr int kWarpSize = 32;
     const int rank = team.team_rank();
@@ -119,14 +228,12 @@ struct CompactTiles {
     for (int j = 0; j < kCompactItems; ++j) {
       if (base + j * kWarpSize < count) v[j] = x[base + j * kWarpSize];
     }
-    unsigned selected_lanes[kCompactItems];
-    int warp_count = 0;
+    unsigned bits = 0;
 #pragma unroll
     for (int j = 0; j < kCompactItems; ++j) {
-      const bool selected = base + j * kWarpSize < count && tiles.load.pred(v[j]);
-      selected_lanes[j] = __ballot_sync(0xffffffffu, selected);
-      warp_count += __popc(selected_lanes[j]);
+      bits |= (base + j * kWarpSize < count && tiles.load.pred(v[j]) ? 1u : 0u) << j;
     }
+    const int warp_count = __reduce_add_sync(0xffffffffu, __popc(bits));
     auto* const shared =
         static_cast<Count*>(team.team_scratch(0).get_shmem(warp_scratch_bytes(team.team_size())));
     if (lane == 0) shared[warp] = warp_count;
@@ -147,19 +254,31 @@ struct CompactTiles {
     const unsigned lower = (1u << lane) - 1u;
 #pragma unroll
     for (int j = 0; j < kCompactItems; ++j) {
-      if (selected_lanes[j] >> lane & 1u) {
-        const Count at = k + __popc(selected_lanes[j] & lower);
+      const unsigned lanes = __ballot_sync(0xffffffffu, bits >> j & 1u);
+      if (bits >> j & 1u) {
+        const Count at = k + __popc(lanes & lower);
         if (at < room) out[at] = Emit::template value<O>(begin + base + j * kWarpSize, v[j]);
       }
-      k += __popc(selected_lanes[j]);
+      k += __popc(lanes);
     }
     if (tile == tiles.plan.tiles - 1 && rank == 0) total() = before + selected;
   }
 #endif
 
+  // compact_staged takes X (kStaged); its scratch starts kStagedAlign-aligned.
+  static constexpr bool kStaged = kStagedValue<X>;
+  static constexpr std::size_t kStagedAlign = 16;
+
   // Scratch of compact_by_warps: each warp's count and the tile's prefix.
   KOKKOS_INLINE_FUNCTION static std::size_t warp_scratch_bytes(int team) {
     return static_cast<std::size_t>(team / 32 + 1) * sizeof(Count);
+  }
+  // Of the CUDA kernel: compact_staged's also holds the tile (and the slack
+  // that aligns it).
+  static std::size_t by_warps_scratch_bytes(int team) {
+    return kStaged ? kStagedAlign + static_cast<std::size_t>(team) * kStagedItems<X> * sizeof(X) +
+                         warp_scratch_bytes(team)
+                   : warp_scratch_bytes(team);
   }
 
   // The tile's selected elements, from position k on, below `limit` (the
@@ -204,12 +323,13 @@ struct KokkosCompactFunctor {
   }
 };
 
-// The tiles of the look-back: on CUDA a team of kRegisterTeam threads,
-// kCompactItems values each (compact_by_warps); elsewhere the scan's.
-template <class Space>
+// The tiles of the look-back of values X: on CUDA a team of kRegisterTeam
+// threads, kStagedItems<X> values each (compact_staged) or kCompactItems
+// (compact_by_warps); elsewhere the scan's.
+template <class Space, class X>
 TilePlan compact_plan(std::int64_t n) {
-  return is_cuda_space<Space>() ? make_tile_plan(n, kRegisterTeam, kCompactItems)
-                                : lookback_plan<Space, CompactCount>(n);
+  if (!is_cuda_space<Space>()) return lookback_plan<Space, CompactCount>(n);
+  return make_tile_plan(n, kRegisterTeam, kStagedValue<X> ? kStagedItems<X> : kCompactItems);
 }
 
 // The number of elements of `in` that satisfy pred; the first
@@ -234,9 +354,9 @@ std::int64_t compact(const char* call, const Space& space, const In& in, const O
   // status then packs flag and count in one 64-bit word (no fences).
   const auto lookback = [&](auto count_type) -> std::int64_t {
     using Count = decltype(count_type);
-    const TilePlan plan = tiles ? *tiles : compact_plan<Space>(n);
+    const TilePlan plan = tiles ? *tiles : compact_plan<Space, X>(n);
     using Compact = CompactTiles<Space, X, O, Pred, Emit, Count>;
-    const bool by_warps = is_cuda_space<Space>() && plan.items == kCompactItems &&
+    const bool by_warps = is_cuda_space<Space>() && plan.items == compact_plan<Space, X>(0).items &&
                           plan.team % 32 == 0 && plan.team <= kRegisterTeam;
     using Scan = DecoupledLookbackScan<Space, Count>;
     const auto scanner = workspace<Scan>(
@@ -250,7 +370,7 @@ std::int64_t compact(const char* call, const Space& space, const In& in, const O
     const auto out_c = contiguous_out<Space>(out);
     scanner->launch(
         space, plan,
-        by_warps ? Compact::warp_scratch_bytes(plan.team) : plan.scratch_bytes<Count>(), call,
+        by_warps ? Compact::by_warps_scratch_bytes(plan.team) : plan.scratch_bytes<Count>(), call,
         [&](const auto& status, const auto& next_tile) {
           using Tiles = ChainedScanTiles<Space, Count, ScanSum<Count>, X, SelectFlag<Pred, Count>>;
           const Tiles tiles{in_c, {},   status, next_tile, plan, false,
