@@ -15,11 +15,22 @@ using namespace kp::test;
 
 namespace {
 
-// Selects x where x % modulus == remainder (modulus 0: none, 1: all).
+// Selects x where x % modulus == remainder (modulus 0: none, 1: all), or
+// where it is not (invert).
 struct Selects {
   std::int64_t modulus, remainder;
+  bool invert = false;
   KOKKOS_INLINE_FUNCTION bool operator()(std::int64_t x) const {
-    return modulus != 0 && (x % modulus + modulus) % modulus == remainder;
+    return (modulus != 0 && (x % modulus + modulus) % modulus == remainder) != invert;
+  }
+};
+
+// The same selection of 4-byte values (floats hold these integers exactly).
+template <class T>
+struct SelectsOf {
+  Selects selects;
+  KOKKOS_INLINE_FUNCTION bool operator()(T x) const {
+    return selects(static_cast<std::int64_t>(x));
   }
 };
 
@@ -71,6 +82,59 @@ void check_compaction(std::int64_t n) {
   }
 }
 
+// 4-byte values `offset` elements into an allocation (offsets 1 to 3 leave
+// them off 16-byte alignment): x[i] = 3i + 1, every selection, the values
+// and their indices (32- and 64-bit), and an output with room for half.
+template <class Space, class T>
+void check_offset(std::int64_t n, std::int64_t offset) {
+  using Memory = typename Space::memory_space;
+  const std::vector<Selects> selections = {{0, 0}, {1, 0},   {2, 0},         {2, 1},
+                                           {3, 2}, {100, 7}, {100, 7, true}, {100000, 5}};
+  // Before the offset, values every selection keeps, which must not leak in.
+  Kokkos::View<T*, Memory> storage("storage", n + offset);
+  const auto host = Kokkos::create_mirror_view(storage);
+  for (std::int64_t i = 0; i < offset; ++i) host(i) = T(0);
+  for (std::int64_t i = 0; i < n; ++i) host(offset + i) = static_cast<T>(i * 3 + 1);
+  Kokkos::deep_copy(storage, host);
+  const auto in = Kokkos::subview(storage, std::make_pair(offset, offset + n));
+  for (const Selects& selects : selections) {
+    const SelectsOf<T> pred{selects};
+    std::vector<T> kept;
+    std::vector<std::int64_t> where;
+    for (std::int64_t i = 0; i < n; ++i) {
+      if (pred(host(offset + i))) {
+        kept.push_back(host(offset + i));
+        where.push_back(i);
+      }
+    }
+    const auto count = static_cast<std::int64_t>(kept.size());
+    INFO("n " << n << ", offset " << offset << ", select x % " << selects.modulus
+              << (selects.invert ? " != " : " == ") << selects.remainder);
+    Kokkos::View<T*, Memory> out("out", n);
+    Kokkos::deep_copy(out, T(-1));
+    CHECK(kp::copy_if(Space(), in, out, pred) == count);
+    const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+    CHECK(std::vector<T>(got.data(), got.data() + count) == kept);
+    CHECK(std::vector<T>(got.data() + count, got.data() + n) == std::vector<T>(n - count, T(-1)));
+    Kokkos::View<std::int32_t*, Memory> index32("index32", n);
+    CHECK(kp::copy_index_if(Space(), in, index32, pred) == count);
+    const auto got32 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), index32);
+    CHECK(std::vector<std::int64_t>(got32.data(), got32.data() + count) == where);
+    Kokkos::View<std::int64_t*, Memory> index64("index64", n);
+    CHECK(kp::copy_index_if(Space(), in, index64, pred) == count);
+    const auto got64 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), index64);
+    CHECK(std::vector<std::int64_t>(got64.data(), got64.data() + count) == where);
+    const std::int64_t room = count / 2 + 1 < n ? count / 2 + 1 : n;
+    Kokkos::View<T*, Memory> short_out("short_out", room);
+    Kokkos::deep_copy(short_out, T(-1));
+    CHECK(kp::copy_if(Space(), in, short_out, pred) == count);
+    const auto got_short = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), short_out);
+    const std::int64_t written = count < room ? count : room;
+    CHECK(std::vector<T>(got_short.data(), got_short.data() + written) ==
+          std::vector<T>(kept.begin(), kept.begin() + written));
+  }
+}
+
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("kp copy_if keeps the selected elements in order", "[kp][copy_if]",
@@ -79,6 +143,25 @@ TEMPLATE_LIST_TEST_CASE("kp copy_if keeps the selected elements in order", "[kp]
   for (const std::int64_t n : kEdgeSizes) check_compaction<Space>(n);
   constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
   for (const std::int64_t n : {tile + 1, 3 * tile + 6}) check_compaction<Space>(n);
+}
+
+// The space's own tiles (on CUDA: 16-byte loads of whole, aligned tiles,
+// each warp's run of them, and the last, partial tile), 4-byte values.
+TEMPLATE_LIST_TEST_CASE("kp copy_if of 4-byte values around the tile edges, aligned or not",
+                        "[kp][copy_if]", Spaces) {
+  using Space = TestType;
+  const std::int64_t tile = kp::impl::compact_plan<Space, std::int32_t>(1).tile;
+  const std::int64_t warp_run = tile / 8;  // CUDA: a warp's run of a tile of 8 warps
+  std::vector<std::int64_t> sizes = {
+      1, 31, 32, 33, warp_run - 1, warp_run, warp_run + 1, tile - 1, tile, tile + 1, 2 * tile + 37};
+  // More tiles than a warp's look-back window of 32.
+  if (kp::impl::is_gpu_space<Space>()) sizes.push_back(40 * tile + 17);
+  for (const std::int64_t n : sizes) {
+    for (const std::int64_t offset : {0, 1, 2, 3, 4}) {
+      check_offset<Space, std::int32_t>(n, offset);
+      if (offset < 2) check_offset<Space, float>(n, offset);
+    }
+  }
 }
 
 #if defined(KOKKOS_ENABLE_OPENMP)
