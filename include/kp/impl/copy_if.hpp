@@ -118,7 +118,6 @@ struct CompactTiles {
     constexpr int kItems = kStagedItems<X>;
     const int rank = team.team_rank();
     const int lane = rank % kWarpSize, warp = rank / kWarpSize;
-    const int warps = team.team_size() / kWarpSize;
     const std::size_t tile_bytes = static_cast<std::size_t>(team.team_size()) * kItems * sizeof(X);
     char* const scratch = static_cast<char*>(team.team_scratch(0).get_shmem_aligned(
         tile_bytes + warp_scratch_bytes(team.team_size()), kStagedAlign));
@@ -137,20 +136,7 @@ struct CompactTiles {
       bits |= (i < valid && tiles.load.pred(run[i]) ? 1u : 0u) << j;
     }
     const int warp_count = __reduce_add_sync(0xffffffffu, __popc(bits));
-    if (lane == 0) shared[warp] = warp_count;
-    team.team_barrier();
-    Count before_warp = 0, selected = 0;
-    for (int w = 0; w < warps; ++w) {
-      const Count c = shared[w];
-      before_warp += w < warp ? c : 0;
-      selected += c;
-    }
-    if (rank < kWarpSize) {
-      const Count before = tiles.warp_look_back(tile, selected).value;
-      if (rank == 0) shared[warps] = before;
-    }
-    team.team_barrier();
-    const Count before = shared[warps];
+    const auto [before, before_warp, selected] = place_warp(team, shared, tile, warp_count);
     if (warp_count != 0) {
       Count k = before + before_warp;
       const unsigned lower = (1u << lane) - 1u;
@@ -166,6 +152,36 @@ struct CompactTiles {
       }
     }
     if (tile == tiles.plan.tiles - 1 && rank == 0) total() = before + selected;
+  }
+
+  // Where a warp's selected values go: what precedes the tile, the count of
+  // the tile's earlier warps, and the tile's count.
+  struct WarpPlace {
+    Count before, before_warp, selected;
+  };
+
+  // Each warp's count (`warp_count`, the same in every lane) meets the
+  // others' in `shared` (warp_scratch_bytes), warp 0 looks back for the
+  // tile, and every thread gets its warp's place. Two barriers.
+  __device__ WarpPlace place_warp(const Member& team, Count* shared, std::int32_t tile,
+                                  int warp_count) const {
+    constexpr int kWarpSize = 32;
+    const int rank = team.team_rank();
+    const int warp = rank / kWarpSize, warps = team.team_size() / kWarpSize;
+    if (rank % kWarpSize == 0) shared[warp] = warp_count;
+    team.team_barrier();
+    Count before_warp = 0, selected = 0;
+    for (int w = 0; w < warps; ++w) {
+      const Count c = shared[w];
+      before_warp += w < warp ? c : 0;
+      selected += c;
+    }
+    if (rank < kWarpSize) {
+      const Count before = tiles.warp_look_back(tile, selected).value;
+      if (rank == 0) shared[warps] = before;
+    }
+    team.team_barrier();
+    return {shared[warps], before_warp, selected};
   }
 
   // The warp's `count` values from `from` into scratch at `to`, visible to
@@ -217,7 +233,6 @@ struct CompactTiles {
     constexpr int kWarpSize = 32;
     const int rank = team.team_rank();
     const int lane = rank % kWarpSize, warp = rank / kWarpSize;
-    const int warps = team.team_size() / kWarpSize;
     const std::int64_t n = tiles.in.extent(0);
     const std::int64_t begin = tiles.plan.begin(tile);
     const int count = static_cast<int>(n - begin < tiles.plan.tile ? n - begin : tiles.plan.tile);
@@ -236,20 +251,7 @@ struct CompactTiles {
     const int warp_count = __reduce_add_sync(0xffffffffu, __popc(bits));
     auto* const shared =
         static_cast<Count*>(team.team_scratch(0).get_shmem(warp_scratch_bytes(team.team_size())));
-    if (lane == 0) shared[warp] = warp_count;
-    team.team_barrier();
-    Count before_warp = 0, selected = 0;
-    for (int w = 0; w < warps; ++w) {
-      const Count c = shared[w];
-      before_warp += w < warp ? c : 0;
-      selected += c;
-    }
-    if (rank < kWarpSize) {
-      const Count before = tiles.warp_look_back(tile, selected).value;
-      if (rank == 0) shared[warps] = before;
-    }
-    team.team_barrier();
-    const Count before = shared[warps];
+    const auto [before, before_warp, selected] = place_warp(team, shared, tile, warp_count);
     Count k = before + before_warp;
     const unsigned lower = (1u << lane) - 1u;
 #pragma unroll
