@@ -3,27 +3,42 @@
 # (scripts/build.sh --cuda --apps scan), outputs in OUT (forms.txt and a
 # CSV per row group and pass):
 #
-#   scripts/device_scan_forms.sh OUT BUILD_DIR [--size 2^26] [--passes N]
+#   scripts/device_scan_forms.sh OUT BUILD_DIR [--size 2^26] [--passes N] [--tests]
 #
 # float sum, max, transform and 16-byte pair scans (kp, cub, kp-max,
 # cub-max, kp-transform, kp-pairs, cub-pairs); double and int64 sums (kp,
 # cub); copy_if keeping 1, 50 and 99% of the values (kp-copy-if,
 # cub-select-if); segmented sums of 2^8 to 2^20 segments (kp-segmented,
-# cub-segmented). Every row is checked.
+# cub-segmented). Every row is checked. --tests first builds and runs the
+# CUDA tests of these calls in BUILD_DIR (tests.txt; the tests' build turns
+# KP_BUILD_TESTS on there).
 set -uo pipefail
-out=${1:?usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N]}
-build=${2:?usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N]}
+usage="usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N] [--tests]"
+out=${1:?$usage}
+build=${2:?$usage}
 shift 2
-size=2^26 passes=2
+size=2^26 passes=2 tests=0
 while [ $# -gt 0 ]; do
   case $1 in
     --size) size=$2 && shift ;;
     --passes) passes=$2 && shift ;;
+    --tests) tests=1 ;;
     *) echo "device_scan_forms.sh: unknown option $1" >&2 && exit 2 ;;
   esac
   shift
 done
 mkdir -p "$out"
+if [ "$tests" = 1 ]; then
+  targets=(test_kp_scan test_kp_scan_ops test_kp_transform test_kp_copy_if test_kp_segmented test_scan)
+  {
+    cmake -DKP_BUILD_TESTS=ON "$build" >/dev/null &&
+      cmake --build "$build" --target "${targets[@]}" -j "$(nproc)" >"$out/tests-build.log" 2>&1 &&
+      (cd "$build" && ctest -R "^($(
+        IFS='|'
+        echo "${targets[*]}"
+      ))\$" --output-on-failure)
+  } >"$out/tests.txt" 2>&1 || echo "FAILED: the tests (tests.txt, tests-build.log)" | tee -a "$out/tests.txt"
+fi
 logged() { # csv name, scan arguments...: the command echoed, then its output
   local name=$1
   shift
