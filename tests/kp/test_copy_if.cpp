@@ -151,13 +151,18 @@ TEMPLATE_LIST_TEST_CASE("kp copy_if of 4-byte values around the tile edges, alig
                         "[kp][copy_if]", Spaces) {
   using Space = TestType;
   const std::int64_t tile = kp::impl::compact_plan<Space, std::int32_t>(1).tile;
-  const std::int64_t warp_run = tile / 8;  // CUDA: a warp's run of a tile of 8 warps
-  std::vector<std::int64_t> sizes = {
-      1, 31, 32, 33, warp_run - 1, warp_run, warp_run + 1, tile - 1, tile, tile + 1, 2 * tile + 37};
-  // More tiles than a warp's look-back window of 32.
-  if (kp::impl::is_gpu_space<Space>()) sizes.push_back(40 * tile + 17);
+  const bool gpu = kp::impl::is_gpu_space<Space>();
+  std::vector<std::int64_t> sizes = {1, 31, 32, 33, tile - 1, tile, tile + 1, 2 * tile + 37};
+  // GPUs: a warp's run of a tile of 8 warps, and more tiles than a warp's
+  // look-back window of 32, at every 4-byte offset from 16-byte alignment.
+  // Hosts copy no runs: their tiles, aligned and not.
+  if (gpu) {
+    const std::int64_t warp_run = tile / 8;
+    sizes.insert(sizes.end(), {warp_run - 1, warp_run, warp_run + 1, 40 * tile + 17});
+  }
+  const int offsets = gpu ? 5 : 2;
   for (const std::int64_t n : sizes) {
-    for (const std::int64_t offset : {0, 1, 2, 3, 4}) {
+    for (std::int64_t offset = 0; offset < offsets; ++offset) {
       check_offset<Space, std::int32_t>(n, offset);
       if (offset < 2) check_offset<Space, float>(n, offset);
     }
