@@ -53,6 +53,9 @@ inline constexpr bool kRegisterBlocked = by_value_size<T>(kRegisterBlocked4, kRe
 // so more teams fit an SM (kLookbackTeams*): on an H200, 2^26 doubles took
 // 371-373 us staged with 4 teams against 401-406 held with 3; int64 367-374
 // against 399-401; 2^24 pairs 240 with 5 teams against 238-240 held with 4.
+// A blocked tile's exchange is its packs plus one in kRegisterPacks<T> + 1:
+// 36 KiB for 8-byte values, within the 40 KiB of team scratch a Kokkos 3.4
+// CUDA team may ask for.
 inline constexpr int kRegisterStaged = 1;
 
 // GPU values of sizes that do not fill 16-byte packs: values a thread of a
