@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include <kp/impl/algorithm.hpp>
+#include <kp/impl/async_copy.hpp>
 #include <kp/impl/decoupled_lookback.hpp>
 #include <kp/impl/reduce.hpp>
 #include <kp/impl/scan_op.hpp>
@@ -186,9 +187,8 @@ struct CompactTiles {
 
   // The warp's `count` values from `from` into scratch at `to`, visible to
   // the whole warp on return: 16-byte copies where the run is whole and
-  // 16-byte aligned, else 4-byte ones (X is 4-byte aligned). Asynchronous
-  // copies (sm_80+) hold no registers while in flight; older GPUs load and
-  // store.
+  // 16-byte aligned, else 4-byte ones (X is 4-byte aligned), asynchronous
+  // (async_copy.hpp).
   __device__ static void stage_run(char* to, const X* from, int count, int lane) {
     constexpr int kWarpSize = 32;
     constexpr int kRunBytes = kWarpSize * kStagedItems<X> * static_cast<int>(sizeof(X));
@@ -200,29 +200,8 @@ struct CompactTiles {
     } else {
       for (int b = lane * 4; b < size; b += kWarpSize * 4) copy_async<4>(to + b, bytes + b);
     }
-#if __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_all;" ::: "memory");
-#endif
+    wait_async_copies();
     __syncwarp();
-  }
-
-  template <int kBytes>
-  __device__ static void copy_async(char* to, const char* from) {
-#if __CUDA_ARCH__ >= 800
-    const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
-    if constexpr (kBytes == 16) {
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared),
-                   "l"(__cvta_generic_to_global(from))
-                   : "memory");
-    } else {
-      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(shared),
-                   "l"(__cvta_generic_to_global(from))
-                   : "memory");
-    }
-#else
-    using Word = std::conditional_t<kBytes == 16, uint4, std::uint32_t>;
-    *reinterpret_cast<Word*>(to) = *reinterpret_cast<const Word*>(from);
-#endif
   }
 
   // Values that compact_staged does not take: warp w of the team holds the

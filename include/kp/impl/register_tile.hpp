@@ -22,6 +22,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include <kp/impl/async_copy.hpp>
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
 #include <kp/impl/tuning/scan.hpp>
@@ -157,19 +158,10 @@ struct RegisterTile {
         // straight into the exchange, no register holding them in flight.
         const int lane = rank % kWarp;
         source += rank / kWarp * kWarp * kPacks;
-#if __CUDA_ARCH__ >= 800
         for (int k = 0; k < kPacks; ++k) {
-          const auto to =
-              static_cast<unsigned>(__cvta_generic_to_shared(&exchange[slot(k * kWarp + lane)]));
-          asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to),
-                       "l"(source + k * kWarp + lane)
-                       : "memory");
+          copy_async<kPackBytes>(&exchange[slot(k * kWarp + lane)], source + k * kWarp + lane);
         }
-        asm volatile("cp.async.wait_all;\n" ::: "memory");
-#else
-        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kWarp + lane];
-        for (int k = 0; k < kPacks; ++k) exchange[slot(k * kWarp + lane)] = packs[k];
-#endif
+        wait_async_copies();
         __syncwarp();
         if constexpr (!std::is_same_v<Load, Identity>) {
           for (int k = 0; k < kPacks; ++k) {
