@@ -390,14 +390,23 @@ void on_each_block(const Space& space, const char* label, const Block& block, st
                    std::int64_t blocks) {
   if (blocks == 0) return;
   if constexpr (is_gpu_space<Space>()) {
-    const int team = blocks >= kSampleGpuManyBlocks ? kSampleGpuTeamMany : kSampleGpuTeam;
+    const bool many = blocks >= kSampleGpuManyBlocks;
     const auto launch = [&](auto count) {
       using Count = decltype(count);
-      Kokkos::parallel_for(
-          label,
-          Kokkos::TeamPolicy<Space>(space, static_cast<int>(blocks), team)
-              .set_scratch_size(0, Kokkos::PerTeam(BlockTree<Count>::bytes(Block::kCounts))),
-          TeamEachBlock<Block, Count>{block, first});
+      const auto run = [&](auto policy) {
+        Kokkos::parallel_for(
+            label,
+            policy.set_scratch_size(0, Kokkos::PerTeam(BlockTree<Count>::bytes(Block::kCounts))),
+            TeamEachBlock<Block, Count>{block, first});
+      };
+      const auto league = static_cast<int>(blocks);
+      if constexpr (kSampleGpuMinTeams > 0) {
+        if (many) {
+          using Bounds = Kokkos::LaunchBounds<kSampleGpuTeamMany, kSampleGpuMinTeams>;
+          return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, kSampleGpuTeamMany));
+        }
+      }
+      run(Kokkos::TeamPolicy<Space>(space, league, many ? kSampleGpuTeamMany : kSampleGpuTeam));
     };
     if constexpr (!Block::kCounts) {
       launch(std::uint64_t{});  // no counts

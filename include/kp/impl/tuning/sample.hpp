@@ -32,6 +32,11 @@ inline constexpr double kBinomialInversionBelow = 30;
 inline constexpr int kSampleGpuTeam = 256;
 inline constexpr int kSampleGpuTeamMany = 64;
 inline constexpr std::int64_t kSampleGpuManyBlocks = 2048;
+// Teams of kSampleGpuTeamMany that the many-block launches ask to keep
+// resident on a multiprocessor (LaunchBounds caps the registers to fit; 0:
+// no cap). The splits are bound by the binomials' latency, so more resident
+// warps hide more of it, as long as the cap does not spill their loops.
+inline constexpr int kSampleGpuMinTeams = 0;
 static_assert((kSampleGpuTeam & (kSampleGpuTeam - 1)) == 0, "a power of two");
 static_assert((kSampleGpuTeamMany & (kSampleGpuTeamMany - 1)) == 0, "a power of two");
 
