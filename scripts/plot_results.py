@@ -39,13 +39,16 @@ def ceilings(rows, app=None):
     """Best GB/s of the bandwidth app per space: the measured ceiling of `app`.
 
     The `read` stream counts only for the read-only apps (and the bandwidth
-    rows themselves), as in the suite's %ceil column.
+    rows themselves), the random reads (`gather`) only for the bandwidth rows,
+    as in the suite's %ceil column.
     """
     best = {}
     for r in rows:
         if r["app"] != "bandwidth":
             continue
         if r["variant"] == "read" and app not in READS_ONLY + ("bandwidth",):
+            continue
+        if r["variant"] == "gather" and app != "bandwidth":
             continue
         best[r["space"]] = max(best.get(r["space"], 0.0), float(r["gbps"]))
     return best

@@ -179,6 +179,48 @@ struct PackedRead {
 };
 static_assert(kStreamUnroll == 4, "PackedRead::thread_sum folds four accumulators");
 
+// Random reads: element i reads b at a hash of i (one 8-byte load from
+// anywhere in the array, which on a GPU moves a 32-byte DRAM sector) and
+// writes it to a(i). The ceiling of calls that read one random entry an
+// item, such as kp::sample's draws as indices from an alias table. GPUs run
+// one wave of resident teams, each thread issuing kGatherUnroll loads before
+// it stores any.
+inline constexpr int kGatherUnroll = 8;
+KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n) {
+  const std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull;
+  return static_cast<std::int64_t>((h ^ (h >> 29)) % static_cast<std::uint64_t>(n));
+}
+
+template <class Space>
+struct Gather {
+  View<double*, Space> a;
+  View<const double*, Space> b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    a(i) = b(gather_index(i, static_cast<std::int64_t>(b.extent(0))));
+  }
+};
+
+template <class Space>
+struct WaveGather {
+  using Member = typename StreamPolicy<Space>::member_type;
+  View<double*, Space> a;
+  View<const double*, Space> b;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t threads = std::int64_t{team.league_size()} * team.team_size();
+    const std::int64_t t = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
+    const auto n = static_cast<std::int64_t>(a.extent(0));
+    for (std::int64_t i = t; i < n; i += kGatherUnroll * threads) {
+      double v[kGatherUnroll] = {};
+      for (int k = 0; k < kGatherUnroll; ++k) {
+        if (i + k * threads < n) v[k] = b(gather_index(i + k * threads, n));
+      }
+      for (int k = 0; k < kGatherUnroll; ++k) {
+        if (i + k * threads < n) a(i + k * threads) = v[k];
+      }
+    }
+  }
+};
+
 template <class Space>
 struct Fill {
   View<double*, Space> a, b, c;
@@ -284,8 +326,26 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
          return Check{got == expected, detail.str()};
        },
        [=] { Kokkos::deep_copy(sum, -1.0); }, array_bytes});
+  // GB/s of the random reads count a 32-byte sector a read and the write.
+  space_case.variants.push_back(
+      {"gather",
+       [=] {
+         if constexpr (kp::impl::is_gpu_space<Space>()) {
+           Kokkos::parallel_for("bandwidth::gather", stream_policy(Space()),
+                                WaveGather<Space>{a, b});
+         } else {
+           Kokkos::parallel_for("bandwidth::gather", Kokkos::RangePolicy<Space>(0, n),
+                                Gather<Space>{a, b});
+         }
+       },
+       [=] {
+         return check_all(a, [n](std::size_t i) {
+           return static_cast<double>(gather_index(static_cast<std::int64_t>(i), n) % 1000);
+         });
+       },
+       poison, (32.0 + 8.0) * static_cast<double>(n)});
   // The bandwidth rows are the ceilings the other applications are read against.
-  set_kind(space_case, {"copy", "deep-copy", "triad", "read"}, "ceiling");
+  set_kind(space_case, {"copy", "deep-copy", "triad", "read", "gather"}, "ceiling");
   return space_case;
 }
 

@@ -14,11 +14,13 @@ class BandwidthApp {
  public:
   static constexpr const char* name = "bandwidth";
   static constexpr const char* summary =
-      "Measures memory bandwidth with copy (a = b), Kokkos::deep_copy and triad (a = b + s*c) "
-      "over --size doubles.";
+      "Measures memory bandwidth with copy (a = b), Kokkos::deep_copy, triad (a = b + s*c), a "
+      "read-only sum and random reads (a(i) = b(hash(i))) over --size doubles.";
   static constexpr std::uint64_t default_size = std::uint64_t{1} << 27;
 
-  std::vector<std::string> variant_names() const { return {"copy", "deep-copy", "triad", "read"}; }
+  std::vector<std::string> variant_names() const {
+    return {"copy", "deep-copy", "triad", "read", "gather"};
+  }
   void add_options(Cli&) {}
   void prepare(const CommonOptions& options) { size_ = options.size; }
   double host_bytes(const CommonOptions& options) const { return 3.0 * 8 * options.size; }

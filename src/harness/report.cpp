@@ -34,7 +34,8 @@ void attach_ceilings(std::vector<Row>& rows) {
     row.ceiling_gbps = 0;
     for (const Row& ceiling : rows) {
       if (ceiling.app == "bandwidth" && ceiling.space == row.space &&
-          (ceiling.variant != "read" || reads_only(row.app) || row.app == "bandwidth")) {
+          (ceiling.variant != "read" || reads_only(row.app) || row.app == "bandwidth") &&
+          (ceiling.variant != "gather" || row.app == "bandwidth")) {
         row.ceiling_gbps = std::max(row.ceiling_gbps, ceiling.gbps());
       }
     }

@@ -5,7 +5,7 @@
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
 
-TEMPLATE_LIST_TEST_CASE("bandwidth: copy and triad write every element", "[bandwidth]",
+TEMPLATE_LIST_TEST_CASE("bandwidth: copy, triad and gather write every element", "[bandwidth]",
                         kp::test::Spaces) {
   kp::bench::CommonOptions options;
   options.size = GENERATE(0, 1, 1001);
@@ -23,7 +23,7 @@ TEMPLATE_LIST_TEST_CASE("bandwidth: every stream, read included, is a ceiling", 
   kp::bench::bandwidth::BandwidthApp app;
   app.prepare(options);
   const auto space_case = app.make_case<TestType>(options);
-  for (const char* name : {"copy", "deep-copy", "triad", "read"}) {
+  for (const char* name : {"copy", "deep-copy", "triad", "read", "gather"}) {
     CHECK(kp::test::kind_of(space_case, name) == "ceiling");
   }
 }
