@@ -186,9 +186,15 @@ static_assert(kStreamUnroll == 4, "PackedRead::thread_sum folds four accumulator
 // one wave of resident teams, each thread issuing kGatherUnroll loads before
 // it stores any.
 inline constexpr int kGatherUnroll = 8;
+// The index is a hash's high 32 bits scaled to [0, n) by a product, not a
+// remainder: a 64-bit division is a long software sequence on GPUs, which
+// would bound the loop instead of the memory.
 KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n) {
-  const std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull;
-  return static_cast<std::int64_t>((h ^ (h >> 29)) % static_cast<std::uint64_t>(n));
+  std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 29;
+  const auto un = static_cast<std::uint64_t>(n);
+  if (un <= (std::uint64_t{1} << 32)) return static_cast<std::int64_t>(((h >> 32) * un) >> 32);
+  return static_cast<std::int64_t>(h % un);
 }
 
 template <class Space>
