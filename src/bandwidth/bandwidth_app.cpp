@@ -182,13 +182,14 @@ static_assert(kStreamUnroll == 4, "PackedRead::thread_sum folds four accumulator
 // Random reads: element i reads b at a hash of i (one 8-byte load from
 // anywhere in the array, which on a GPU moves a 32-byte DRAM sector) and
 // writes it to a(i). The ceiling of calls that read one random entry an
-// item, such as kp::sample's draws as indices from an alias table. GPUs run
-// one wave of resident teams, each thread issuing kGatherUnroll loads before
-// it stores any.
-inline constexpr int kGatherUnroll = 8;
+// item, such as kp::sample's draws as indices from an alias table, and
+// shaped as that kernel is: a thread a batch of kGatherBatch elements, every
+// load of a batch issued before its first store; batch b's lane b % 32 takes
+// the elements l, l + 32, ... of its group of 32 batches, so that a GPU
+// warp stores 32 consecutive elements at a time.
+inline constexpr std::int64_t kGatherBatch = 8;
 // The index is a hash's high 32 bits scaled to [0, n) by a product, not a
-// remainder: a 64-bit division is a long software sequence on GPUs, which
-// would bound the loop instead of the memory.
+// remainder: a 64-bit division is a long software sequence on GPUs.
 KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n) {
   std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull;
   h ^= h >> 29;
@@ -199,30 +200,22 @@ KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n)
 
 template <class Space>
 struct Gather {
+  static constexpr std::int64_t kLanes = 32;
   View<double*, Space> a;
   View<const double*, Space> b;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
-    a(i) = b(gather_index(i, static_cast<std::int64_t>(b.extent(0))));
+  static std::int64_t batches(std::int64_t n) {
+    constexpr std::int64_t group = kLanes * kGatherBatch;
+    return (n + group - 1) / group * kLanes;
   }
-};
-
-template <class Space>
-struct WaveGather {
-  using Member = typename StreamPolicy<Space>::member_type;
-  View<double*, Space> a;
-  View<const double*, Space> b;
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const std::int64_t threads = std::int64_t{team.league_size()} * team.team_size();
-    const std::int64_t t = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
     const auto n = static_cast<std::int64_t>(a.extent(0));
-    for (std::int64_t i = t; i < n; i += kGatherUnroll * threads) {
-      double v[kGatherUnroll] = {};
-      for (int k = 0; k < kGatherUnroll; ++k) {
-        if (i + k * threads < n) v[k] = b(gather_index(i + k * threads, n));
-      }
-      for (int k = 0; k < kGatherUnroll; ++k) {
-        if (i + k * threads < n) a(i + k * threads) = v[k];
-      }
+    const std::int64_t first = batch / kLanes * kLanes * kGatherBatch + batch % kLanes;
+    double v[kGatherBatch] = {};
+    for (int k = 0; k < kGatherBatch; ++k) {
+      if (first + kLanes * k < n) v[k] = b(gather_index(first + kLanes * k, n));
+    }
+    for (int k = 0; k < kGatherBatch; ++k) {
+      if (first + kLanes * k < n) a(first + kLanes * k) = v[k];
     }
   }
 };
@@ -336,13 +329,9 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   space_case.variants.push_back(
       {"gather",
        [=] {
-         if constexpr (kp::impl::is_gpu_space<Space>()) {
-           Kokkos::parallel_for("bandwidth::gather", stream_policy(Space()),
-                                WaveGather<Space>{a, b});
-         } else {
-           Kokkos::parallel_for("bandwidth::gather", Kokkos::RangePolicy<Space>(0, n),
-                                Gather<Space>{a, b});
-         }
+         Kokkos::parallel_for("bandwidth::gather",
+                              Kokkos::RangePolicy<Space>(0, Gather<Space>::batches(n)),
+                              Gather<Space>{a, b});
        },
        [=] {
          return check_all(a, [n](std::size_t i) {
