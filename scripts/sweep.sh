@@ -6,8 +6,8 @@
 #   scripts/sweep.sh OUT BUILD_DIR [--space cuda] [--from 12] [--to 30] [--step 2]
 #
 # reduce, scan (inclusive), minloc and histogram (256 and 65536 bins) of
-# 2^k values; sample (roulette) of 2^k weights and 2^(k+4) draws. Every run
-# is checked (its `check` column); medians of up to 50 runs after 3 warm-ups.
+# 2^k values; sample (roulette) of 2^k weights and 2^(k+4) draws, to 2^28.
+# Every run is checked (its `check` column); medians of up to 50 runs after 3 warm-ups.
 set -euo pipefail
 out=${1:?usage: sweep.sh OUT BUILD_DIR [--space S] [--from K] [--to K] [--step K]}
 build=${2:?usage: sweep.sh OUT BUILD_DIR [--space S] [--from K] [--to K] [--step K]}
@@ -40,7 +40,12 @@ for ((k = from; k <= to; k += step)); do
   run "minloc-$k" minloc --size "2^$k" --variants "$base"
   run "histogram256-$k" histogram --size "2^$k" --bins 256 --variants "$base"
   run "histogram65536-$k" histogram --size "2^$k" --bins 65536 --variants "$base"
-  run "sample-$k" roulette --size "2^$k" --draws "2^$((k + 4))" --variants kp,kp-alias
+  # Past 2^28 weights the sample check's host memory (the counts, the
+  # table's build and the chi-square bins, about 128 bytes a weight) passes
+  # what the GPU machines' hosts have, and the app refuses the run.
+  if [ "$k" -le 28 ]; then
+    run "sample-$k" roulette --size "2^$k" --draws "2^$((k + 4))" --variants kp,kp-alias
+  fi
 done
 python3 "$(dirname "$0")/plot_sweep.py" "$out"/*.csv --out "$out" >"$out/table.md" ||
   echo "plot_sweep.py failed (matplotlib missing?)" >&2
