@@ -1,6 +1,8 @@
 #include "bandwidth/bandwidth_app.hpp"
 
+#include <kp/impl/launch.hpp>
 #include <kp/impl/reduce.hpp>
+#include <kp/impl/tuning/sample.hpp>
 
 #include <sstream>
 
@@ -183,11 +185,9 @@ static_assert(kStreamUnroll == 4, "PackedRead::thread_sum folds four accumulator
 // anywhere in the array, which on a GPU moves a 32-byte DRAM sector) and
 // writes it to a(i). The ceiling of calls that read one random entry an
 // item, such as kp::sample's draws as indices from an alias table, and
-// shaped as that kernel is: a thread a batch of kGatherBatch elements, every
-// load of a batch issued before its first store; batch b's lane b % 32 takes
-// the elements l, l + 32, ... of its group of 32 batches, so that a GPU
-// warp stores 32 consecutive elements at a time.
-inline constexpr std::int64_t kGatherBatch = 8;
+// shaped as that kernel is (kp::impl::WarpBatches of kSampleBatch): a
+// thread a batch, every load of a batch issued before its first store.
+using GatherBatches = kp::impl::WarpBatches<kp::impl::kSampleBatch>;
 // The index is a hash's high 32 bits scaled to [0, n) by a product, not a
 // remainder: a 64-bit division is a long software sequence on GPUs.
 KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n) {
@@ -200,21 +200,18 @@ KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n)
 
 template <class Space>
 struct Gather {
-  static constexpr std::int64_t kLanes = 32;
+  static constexpr std::int64_t kLanes = GatherBatches::kLanes;
+  static constexpr int kBatch = static_cast<int>(kp::impl::kSampleBatch);
   View<double*, Space> a;
   View<const double*, Space> b;
-  static std::int64_t batches(std::int64_t n) {
-    constexpr std::int64_t group = kLanes * kGatherBatch;
-    return (n + group - 1) / group * kLanes;
-  }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
     const auto n = static_cast<std::int64_t>(a.extent(0));
-    const std::int64_t first = batch / kLanes * kLanes * kGatherBatch + batch % kLanes;
-    double v[kGatherBatch] = {};
-    for (int k = 0; k < kGatherBatch; ++k) {
+    const std::int64_t first = GatherBatches::first(batch);
+    double v[kBatch] = {};
+    for (int k = 0; k < kBatch; ++k) {
       if (first + kLanes * k < n) v[k] = b(gather_index(first + kLanes * k, n));
     }
-    for (int k = 0; k < kGatherBatch; ++k) {
+    for (int k = 0; k < kBatch; ++k) {
       if (first + kLanes * k < n) a(first + kLanes * k) = v[k];
     }
   }
@@ -330,7 +327,7 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
       {"gather",
        [=] {
          Kokkos::parallel_for("bandwidth::gather",
-                              Kokkos::RangePolicy<Space>(0, Gather<Space>::batches(n)),
+                              Kokkos::RangePolicy<Space>(0, GatherBatches::count(n)),
                               Gather<Space>{a, b});
        },
        [=] {

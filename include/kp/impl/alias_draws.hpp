@@ -11,6 +11,7 @@
 
 #include <kp/impl/algorithm.hpp>
 #include <kp/impl/counter_rng.hpp>
+#include <kp/impl/launch.hpp>
 #include <kp/impl/parallel_alias.hpp>
 #include <kp/impl/private_rows.hpp>
 #include <kp/impl/tuning/sample.hpp>
@@ -209,21 +210,20 @@ void draw(const Space& space, const View<DrawColumn*, Space>& columns, std::uint
   draw_with(space, ReadColumns<Space>{columns}, draws, seed, counts, algorithm, counts_zeroed);
 }
 
-// Batch b of the indices: its lane l = b % 32 within a group of 32 batches
-// makes the group's draws l, l + 32, ..., l + 32 (kSampleBatch - 1), so that
-// 32 consecutive batches (a GPU warp) write 32 consecutive indices at a time.
-// Every table read of a batch is issued before its first write.
+// Batch b of the indices, laid out as WarpBatches: 32 consecutive batches
+// (a GPU warp) write 32 consecutive indices at a time. Every table read of
+// a batch is issued before its first write.
 template <class Read, class IndicesView>
 struct DrawIndices {
   using Index = typename IndicesView::non_const_value_type;
-  static constexpr std::uint64_t kLanes = 32;
+  using Batches = WarpBatches<kSampleBatch>;
+  static constexpr std::uint64_t kLanes = Batches::kLanes;
   Read read;
   IndicesView indices;
   std::uint64_t stream;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
     const auto draws = static_cast<std::uint64_t>(indices.extent(0));
-    const auto b = static_cast<std::uint64_t>(batch);
-    const std::uint64_t first = b / kLanes * kLanes * kSampleBatch + b % kLanes;
+    const auto first = static_cast<std::uint64_t>(Batches::first(batch));
     if (first + kLanes * (kSampleBatch - 1) < draws) {
       std::uint32_t items[kSampleBatch];
       for (int k = 0; k < kSampleBatch; ++k) {
@@ -252,10 +252,8 @@ void draw_indices(const Space& space, const View<DrawColumn*, Space>& columns, s
     throw std::invalid_argument("kp::sample_indices: " + std::to_string(n) +
                                 " weights do not fit the index type");
   }
-  // Whole groups of 32 batches, each group covering 32 kSampleBatch draws.
-  const auto draws = static_cast<std::int64_t>(indices.extent(0));
-  constexpr std::int64_t group = 32 * kSampleBatch;
-  const std::int64_t batches = (draws + group - 1) / group * 32;
+  const std::int64_t batches =
+      WarpBatches<kSampleBatch>::count(static_cast<std::int64_t>(indices.extent(0)));
   Kokkos::parallel_for("kp::sample::indices", IndexRange<Space>(space, 0, batches),
                        DrawIndices<ReadColumns<Space>, IndicesView>{ReadColumns<Space>{columns},
                                                                     indices, stream_start(seed)});
