@@ -4,25 +4,28 @@
 # CSV per row group and pass):
 #
 #   scripts/device_scan_forms.sh OUT BUILD_DIR [--size 2^26] [--passes N] [--tests]
+#                                [--rows ops,sums,select,segments]
 #
 # float sum, max, transform and 16-byte pair scans (kp, cub, kp-max,
 # cub-max, kp-transform, kp-pairs, cub-pairs); double and int64 sums (kp,
 # cub); copy_if keeping 1, 50 and 99% of the values (kp-copy-if,
-# cub-select-if); segmented sums of 2^8 to 2^20 segments (kp-segmented,
-# cub-segmented). Every row is checked. --tests first builds and runs the
+# cub-select-if); segmented sums of 2^8 to 2^20 segments, of equal and of
+# power-law lengths (kp-segmented, cub-segmented). --rows: only these groups
+# (default all). Every row is checked. --tests first builds and runs the
 # CUDA tests of these calls in BUILD_DIR (tests.txt; the tests' build turns
 # KP_BUILD_TESTS on there).
 set -uo pipefail
-usage="usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N] [--tests]"
+usage="usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N] [--tests] [--rows LIST]"
 out=${1:?$usage}
 build=${2:?$usage}
 shift 2
-size=2^26 passes=2 tests=0
+size=2^26 passes=2 tests=0 rows=ops,sums,select,segments
 while [ $# -gt 0 ]; do
   case $1 in
     --size) size=$2 && shift ;;
     --passes) passes=$2 && shift ;;
     --tests) tests=1 ;;
+    --rows) rows=$2 && shift ;;
     *) echo "device_scan_forms.sh: unknown option $1" >&2 && exit 2 ;;
   esac
   shift
@@ -47,18 +50,22 @@ logged() { # csv name, scan arguments...: the command echoed, then its output
   echo "\$ ${cmd[*]}" >>"$out/forms.txt"
   "${cmd[@]}" >>"$out/forms.txt" 2>&1 || echo "FAILED (rc $?): ${cmd[*]}" | tee -a "$out/forms.txt"
 }
+wanted() { [[ ",$rows," == *",$1,"* ]]; }
 for ((p = 1; p <= passes; ++p)); do
-  for kind in inclusive exclusive; do
+  wanted ops && for kind in inclusive exclusive; do
     logged "ops-$kind-$p" --kind "$kind" --variants kp,cub,kp-max,cub-max,kp-transform,kp-pairs,cub-pairs
   done
-  for type in double int64; do
+  wanted sums && for type in double int64; do
     logged "sum-$type-$p" --type "$type" --variants kp,cub
   done
-  for percent in 1 50 99; do
+  wanted select && for percent in 1 50 99; do
     logged "select-$percent-$p" --select "$percent" --variants kp,kp-copy-if,cub-select-if
   done
-  # 2^26 values: 2^8 ... 2^20 segments.
-  for segment in 262144 16384 1024 64; do
-    logged "segment-$segment-$p" --segment "$segment" --variants kp,kp-segmented,cub-segmented
+  # 2^26 values: 2^8 ... 2^20 segments, equal and power-law lengths.
+  wanted segments && for lengths in uniform powerlaw; do
+    for segment in 262144 16384 1024 64; do
+      logged "segment-$lengths-$segment-$p" --segment "$segment" --segment-lengths "$lengths" \
+        --variants kp,kp-segmented,cub-segmented
+    done
   done
 done

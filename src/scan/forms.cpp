@@ -4,7 +4,8 @@
 // with an operator), stream compaction of the positive values
 // (kp::copy_if; CUB's DeviceSelect::If; std::copy_if; --select sets their
 // share), the sum scan of the negated values (kp::transform_*_scan), the sums of
-// segments of --segment values (kp::segmented_reduce; CUB's
+// segments of --segment values, or of that mean length with
+// --segment-lengths powerlaw (kp::segmented_reduce; CUB's
 // DeviceSegmentedReduce::Sum; a loop of std::accumulate, over OpenMP's
 // threads on OpenMP). Each is checked against its own sequential answer,
 // recomputed on the host from the input (the app's sums are exact in T, so
@@ -13,9 +14,11 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <execution>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -235,25 +238,55 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
   }
 }
 
+// The segmented rows' CSR offsets over n values: segments of `mean` values
+// (the last shorter), or, with `powerlaw`, n / mean segments (at least one)
+// whose lengths are proportional to u^(-1/1.5) for u uniform in (0, 1]
+// (a Pareto law of index 1.5: finite mean, unbounded variance), drawn from
+// a fixed seed, rounded so that they cover the n values.
+std::vector<std::int64_t> segment_offsets(std::int64_t n, std::int64_t mean, bool powerlaw) {
+  if (!powerlaw) {
+    std::vector<std::int64_t> offsets;
+    for (std::int64_t at = 0; at < n; at += mean) offsets.push_back(at);
+    offsets.push_back(n);
+    return offsets;
+  }
+  const std::int64_t segments = std::max<std::int64_t>(1, n / mean);
+  std::vector<double> weight(segments);
+  std::uint64_t state = 2026;
+  for (double& w : weight) {
+    state = kp::impl::splitmix64(state);
+    const double u = (static_cast<double>(state >> 11) + 1.0) * 0x1p-53;  // (0, 1]
+    w = std::pow(u, -1.0 / 1.5);
+  }
+  const double total = std::accumulate(weight.begin(), weight.end(), 0.0);
+  std::vector<std::int64_t> offsets(segments + 1, 0);
+  double before = 0;
+  for (std::int64_t s = 0; s < segments; ++s) {
+    before += weight[s];
+    offsets[s + 1] = std::min(n, static_cast<std::int64_t>(std::llround(before / total * n)));
+  }
+  offsets[segments] = n;
+  return offsets;
+}
+
 // Adds the segmented-reduce rows: the sums of the segments of `in` into the
 // first segments' elements of `out`.
 template <class Space, class T>
 void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T*, Space>& in,
                          const View<T*, Space>& out) {
   const std::int64_t n = in.extent(0);
-  const std::int64_t length = input.segment;
-  const std::int64_t segments = (n + length - 1) / length;
+  const auto starts = std::make_shared<const std::vector<std::int64_t>>(
+      segment_offsets(n, input.segment, input.powerlaw));
+  const std::int64_t segments = static_cast<std::int64_t>(starts->size()) - 1;
   const View<std::int64_t*, Space> offsets("scan segment offsets", segments + 1);
-  Kokkos::parallel_for(
-      "scan segment offsets", Kokkos::RangePolicy<Space>(0, segments + 1),
-      KOKKOS_LAMBDA(std::int64_t s) { offsets(s) = s * length < n ? s * length : n; });
+  Kokkos::deep_copy(offsets, Kokkos::View<const std::int64_t*, Kokkos::HostSpace>(starts->data(),
+                                                                                  starts->size()));
   const T* values = input.values.data();
   const View<T*, Space> sums(out.data(), segments);
-  const auto check = [values, n, segments, sums, length]() -> Check {
+  const auto check = [values, starts, segments, sums]() -> Check {
     const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sums);
     for (std::int64_t s = 0; s < segments; ++s) {
-      const std::int64_t end = std::min(n, (s + 1) * length);
-      const T want = std::accumulate(values + s * length, values + end, T(0));
+      const T want = std::accumulate(values + (*starts)[s], values + (*starts)[s + 1], T(0));
       if (!(got(s) == want)) return {false, "segment " + std::to_string(s) + " differs"};
     }
     return {true, "all " + std::to_string(segments) + " sums exact"};
@@ -290,8 +323,7 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
         "std-segmented",
         [=] {
           const auto one = [&](std::int64_t s) {
-            const std::int64_t end = std::min(n, (s + 1) * length);
-            result[s] = std::accumulate(first + s * length, first + end, T(0));
+            result[s] = std::accumulate(first + (*starts)[s], first + (*starts)[s + 1], T(0));
           };
 #if defined(KOKKOS_ENABLE_OPENMP)
           if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {

@@ -38,8 +38,10 @@ struct Input {
   Kokkos::View<T*, Kokkos::HostSpace> reference;  // the sequential scan in T
   npy::FirstResult* output = nullptr;  // --output: check_scan offers it each checked result
   // The segmented rows' segments: this many values each, the last shorter
-  // (--segment; 1000: 2^16 segments of 2^26 values).
+  // (--segment; 1000: 2^16 segments of 2^26 values), or, with powerlaw,
+  // that many on average, lengths of a Pareto law (segment_offsets).
   std::int64_t segment = 1000;
+  bool powerlaw = false;
 };
 
 // Throws UsageError when some sum of adjacent values would not be exact in T

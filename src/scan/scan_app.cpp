@@ -35,6 +35,10 @@ void ScanApp::add_options(Cli& cli) {
       ->excludes("--data");
   cli.add_option("--segment", segment_, "values in each segment of the segmented rows")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cli.add_option("--segment-lengths", segment_lengths_,
+                 "the segmented rows' lengths: all --segment, or powerlaw: --segment on average, "
+                 "drawn from a Pareto law of index 1.5 (a few long segments among many short)")
+      ->check(CLI::IsMember({"uniform", "powerlaw"}));
   cli.add_option("--input", input_file_,
                  "scan the values of this 1-D .npy file (int32, int64, float32, float64; floats "
                  "must be integers) instead: its dtype sets --type, its length --size")
@@ -60,8 +64,9 @@ void ScanApp::load(CommonOptions& options) {
 double ScanApp::host_bytes(const CommonOptions& options) const {
   const double element = type_ == "float" || type_ == "int32" ? 4 : 8;
   // The input and reference on the host, a space's copy of the input and its
-  // output (host memory on a host space).
-  return 4.0 * static_cast<double>(options.size) * element;
+  // output (host memory on a host space), and the segmented rows' offsets.
+  const double segments = static_cast<double>(options.size) / static_cast<double>(segment_) + 1;
+  return 4.0 * static_cast<double>(options.size) * element + 8.0 * segments;
 }
 
 void ScanApp::prepare(const CommonOptions& options) {
@@ -76,6 +81,7 @@ void ScanApp::prepare(const CommonOptions& options) {
     }
     input.output = &output_;
     input.segment = segment_;
+    input.powerlaw = segment_lengths_ == "powerlaw";
   });
   file_.reset();
 }

@@ -29,7 +29,8 @@ class ScanApp {
   std::string params() const {
     return "type=" + type_ + ",kind=" + kind_ +
            ",data=" + (select_ > 0 ? "select-" + std::to_string(select_) : data_) +
-           (segment_ != kSegment ? ",segment=" + std::to_string(segment_) : "");
+           (segment_ != kSegment ? ",segment=" + std::to_string(segment_) : "") +
+           (segment_lengths_ != "uniform" ? ",lengths=" + segment_lengths_ : "");
   }
 
   template <class Space>
@@ -50,7 +51,8 @@ class ScanApp {
   std::string data_ = "random";
   int select_ = 0;  // --select P (0: not given)
   static constexpr std::int64_t kSegment = 1000;
-  std::int64_t segment_ = kSegment;  // --segment
+  std::int64_t segment_ = kSegment;          // --segment
+  std::string segment_lengths_ = "uniform";  // --segment-lengths
   std::tuple<Input<std::int32_t>, Input<std::int64_t>, Input<float>, Input<double>> inputs_;
   std::string input_file_;          // --input FILE.npy
   std::optional<npy::Array> file_;  // its values until prepare()

@@ -171,6 +171,24 @@ TEMPLATE_LIST_TEST_CASE("kp segmented calls refuse bad offsets and lengths", "[k
                   std::invalid_argument);
   kp::segmented_reduce(Space(), in, good, out);
   CHECK(to_host<Space>(out) == std::vector<std::int64_t>{4, 6});
+  // Teams (GPUs' path on any space), without and with the queue of long
+  // segments (chunks of 3): the offsets checked in the kernel; a good call
+  // after a refused one runs.
+  const kp::impl::View<std::int64_t*, Space> values("values", 10), sums("sums", 2);
+  Kokkos::deep_copy(values, 1);
+  using Sum = kp::impl::UserOp<std::int64_t, kp::impl::WrappingSum<std::int64_t>>;
+  const int team = kp::impl::is_gpu_space<Space>() ? 32 : 1;  // a warp at least on GPUs
+  for (const std::int64_t chunk : {0, 3}) {
+    for (const std::vector<std::int32_t>& bad :
+         {std::vector<std::int32_t>{0, 5, 4}, {-1, 2, 3}, {0, 5, 11}}) {
+      const auto offsets = to_space<Space>(bad, Shape::contiguous);
+      CHECK_THROWS_AS(kp::impl::segmented_reduce("test", Space(), values, offsets, sums, Sum{0, {}},
+                                                 team, chunk),
+                      std::invalid_argument);
+    }
+    kp::impl::segmented_reduce("test", Space(), values, good, sums, Sum{0, {}}, team, chunk);
+    CHECK(to_host<Space>(sums) == std::vector<std::int64_t>{4, 6});
+  }
 }
 
 #if defined(KOKKOS_ENABLE_OPENMP)
@@ -195,8 +213,29 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     const kp::impl::View<std::int64_t*, Space> values("values", l.n), out("out", segments);
     Kokkos::deep_copy(values, to_space<Space>(v, Shape::contiguous));
     using Sum = kp::impl::UserOp<std::int64_t, kp::impl::WrappingSum<std::int64_t>>;
-    kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2);
-    CHECK(to_host<Space>(out) == sums);
+    // A team a segment, long segments queued in chunks of the default
+    // length (the two longest layouts), of 5 values (every segment of 10
+    // or more) and of 1000; twice each: the counters and tickets are reset.
+    for (const std::int64_t chunk : {0, 0, 5, 5, 1000}) {
+      INFO("chunk " << chunk);
+      Kokkos::deep_copy(out, -1);
+      kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2, chunk);
+      CHECK(to_host<Space>(out) == sums);
+    }
+    // float values fold as packs: a pack's head and tail scalars at each
+    // segment's own alignment.
+    std::vector<float> f(l.n);
+    std::vector<float> fsums(segments, 0.0f);
+    for (std::int64_t i = 0; i < l.n; ++i) f[i] = static_cast<float>(i % 13) - 6.0f;
+    for (std::int64_t s = 0; s < segments; ++s) {
+      for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i) fsums[s] += f[i];
+    }
+    const kp::impl::View<float*, Space> fvalues("fvalues", l.n), fout("fout", segments);
+    Kokkos::deep_copy(fvalues, to_space<Space>(f, Shape::contiguous));
+    kp::impl::segmented_reduce("test", Space(), fvalues, offsets, fout,
+                               kp::impl::UserOp<float, kp::impl::WrappingSum<float>>{0.0f, {}}, 2,
+                               7);
+    CHECK(to_host<Space>(fout) == fsums);
 
     const auto x = affine_maps<A>(l.n);
     const std::vector<A> untouched(l.n, A{0, 0});

@@ -2,14 +2,18 @@
 // Segmented reduce and scans behind kp::segmented_reduce and
 // kp::segmented_inclusive_scan / exclusive_scan. Segment s is
 // [offsets(s), offsets(s + 1)) of the input (CSR offsets).
-//  - GPU, contiguous Views: one team a segment. A reduction folds each
-//    thread's strided values, then the team's (team_combine); a scan walks
-//    the segment in rounds of team x kSegmentScanItems values (the team
-//    scan of block_scan.hpp), each round after the ones before.
+//  - GPU, contiguous Views: a reduction takes one team a segment, or a team
+//    a slice of it when segments are long (tuning/segmented.hpp); each
+//    thread folds its strided 16-byte packs (vector_reduce.hpp), then the
+//    team's (team_combine), and a segment's last slice joins the slices'.
+//    The reduction checks the offsets in its kernel. A scan takes a team a
+//    segment and walks it in rounds of team x kSegmentScanItems values (the
+//    team scan of block_scan.hpp), each round after the ones before.
 //  - Hosts, and other Views: one thread a segment (a reduction in
 //    kSegmentLanes interleaved lanes, a scan in index order); the segments
 //    handed out dynamically, as their lengths differ.
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
@@ -22,7 +26,9 @@
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
 #include <kp/impl/tuning/segmented.hpp>
+#include <kp/impl/vector_reduce.hpp>
 #include <kp/impl/views.hpp>
+#include <kp/impl/workspace.hpp>
 
 namespace kp::impl {
 
@@ -33,6 +39,12 @@ constexpr void check_segmented_views() {
   check_view<Space, Offsets>();
   check_view<Space, Out>();
   static_assert(std::is_integral_v<value_t<Offsets>>, "kp: segment offsets are integers");
+}
+
+inline std::invalid_argument bad_offsets(const char* call, std::int64_t n) {
+  return std::invalid_argument(std::string(call) +
+                               ": offsets must not decrease and must lie in [0, " +
+                               std::to_string(n) + "]");
 }
 
 // Refuses offsets that are not a CSR partition of [0, n) prefix: they must
@@ -53,11 +65,7 @@ std::int64_t check_offsets(const char* call, const Space& space, const Offsets& 
         count += out_of_range || decreasing ? 1 : 0;
       },
       bad);
-  if (bad != 0) {
-    throw std::invalid_argument(std::string(call) +
-                                ": offsets must not decrease and must lie in [0, " +
-                                std::to_string(n) + "] (" + std::to_string(bad) + " do not)");
-  }
+  if (bad != 0) throw bad_offsets(call, n);
   return segments;
 }
 
@@ -82,7 +90,9 @@ inline int segment_team(std::int64_t mean) {
   return mean >= kSegmentLargeTeamFrom ? 256 : mean >= kSegmentMidTeamFrom ? 128 : 32;
 }
 inline int segment_reduce_team(std::int64_t mean) {
-  return mean >= kSegmentHugeTeamFrom ? kSegmentHugeTeam : segment_team(mean);
+  return mean >= kSegmentHugeTeamFrom      ? kSegmentHugeTeam
+         : mean >= kSegmentReduceWarpBelow ? 256
+                                           : 32;
 }
 
 // One thread a segment: the reduction (out(s)) in lanes, or the scan in
@@ -129,7 +139,86 @@ struct SegmentScanInOrder {
   }
 };
 
-// One team a segment (GPUs, contiguous Views).
+// Elements of type X fold as 16-byte packs (vector_reduce.hpp) when whole
+// elements fill a pack.
+template <class X>
+inline constexpr bool kSegmentPacks = sizeof(X) <= kPackBytes&& kPackBytes % sizeof(X) == 0;
+
+// How a GPU segmented reduction runs: a team of `team` threads a segment,
+// but segments of `long_from` values or more go to a queue of chunks of
+// `chunk` values, which one wave of teams of kSegmentChunkTeam drains (so
+// that a few long segments, or one long among many short, still fill the
+// GPU).
+struct SegmentPlan {
+  int team = 32;
+  std::int64_t chunk = 0;
+  std::int64_t long_from = 0;
+};
+
+template <class X>
+SegmentPlan segment_plan(std::int64_t mean, int team = 0, std::int64_t chunk = 0) {
+  SegmentPlan plan;
+  plan.team = team > 0 ? team : segment_reduce_team(mean);
+  const std::int64_t width = kSegmentPacks<X> ? kPackBytes / sizeof(X) : kSegmentTeamLanes;
+  plan.chunk =
+      chunk > 0 ? chunk : std::int64_t{kSegmentChunkTeam} * kUnroll * width * kSegmentChunkRounds;
+  plan.long_from = std::min(kSegmentLongChunks * plan.chunk,
+                            std::int64_t{plan.team} * kUnroll * width * kSegmentLongRounds);
+  return plan;
+}
+
+inline constexpr int kSegmentListShift = 40;
+// The counters' type: unsigned long long, which every Kokkos (3.4 too) adds
+// atomically with the GPU's own instruction; std::uint64_t is unsigned long
+// on Linux, which Kokkos 3.4 adds by a compare-and-swap loop that many teams
+// on one counter serialize (H200: 68 us for 256 teams).
+using SegmentCounter = unsigned long long;
+
+// What a GPU segmented reduction needs besides its Views: the long
+// segments' list ((segment, first chunk) pairs, in the order they were
+// queued), a ticket a listed segment (chunks done, 0 between calls), a
+// partial a chunk, and the counters: [0] the listed segments << 40 | their
+// chunks, [1] the next chunk to take, [2] the chunk teams done (all 0
+// between calls), [3] raised for offsets that are not a CSR partition.
+template <class Space>
+struct SegmentReduceScratch {
+  View<std::int64_t*, Space> longs;
+  View<unsigned*, Space> tickets;
+  View<char*, Space> partials;
+  View<SegmentCounter*, Space> counters;
+};
+
+// The thread's fold of in[lo, hi) in a team of `step` threads: 16-byte
+// packs, or kSegmentTeamLanes loads in flight each into its own fold (the op
+// commutes).
+template <class Op, class X>
+KOKKOS_INLINE_FUNCTION typename Op::value_type segment_fold(const Op& op, const X* in,
+                                                            std::int64_t lo, std::int64_t hi,
+                                                            std::int64_t rank, std::int64_t step) {
+  using T = typename Op::value_type;
+  if constexpr (kSegmentPacks<X>) {
+    return fold_packs<true>(op, in + lo, split_into_packs(in + lo, hi - lo), lo, rank, step);
+  } else {
+    T lane[kSegmentTeamLanes];
+    for (int j = 0; j < kSegmentTeamLanes; ++j) lane[j] = op.identity();
+    std::int64_t i = lo + rank;
+    for (; i + (kSegmentTeamLanes - 1) * step < hi; i += kSegmentTeamLanes * step) {
+      for (int j = 0; j < kSegmentTeamLanes; ++j) {
+        op.join(lane[j], op.lift(in[i + j * step], i + j * step));
+      }
+    }
+    for (; i < hi; i += step) op.join(lane[0], op.lift(in[i], i));
+    for (int j = 1; j < kSegmentTeamLanes; ++j) op.join(lane[0], lane[j]);
+    return lane[0];
+  }
+}
+
+// One team a segment (GPUs, contiguous Views). Each team checks its
+// segment's offsets (every offset is offsets(s) or offsets(s + 1) of some
+// team's segment), folds invalid ones as empty and raises counters[3]. A
+// segment of long_from values or more is queued: one atomic on counters[0]
+// gives its place in the list and its first chunk, so that the chunks'
+// numbers grow with the list.
 template <class Space, class X, class Offsets, class Op>
 struct SegmentTeamsReduce {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
@@ -138,27 +227,111 @@ struct SegmentTeamsReduce {
   T* out;
   Offsets offsets;
   Op op;
+  std::int64_t n;
+  SegmentPlan plan;
+  std::int64_t* longs;
+  SegmentCounter* counters;
+
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int64_t s = team.league_rank();
-    const std::int64_t end = offsets(s + 1);
-    // kSegmentTeamLanes loads in flight a thread, each into its own fold
-    // (the op commutes).
-    const std::int64_t step = team.team_size();
-    T lane[kSegmentTeamLanes];
-    for (int j = 0; j < kSegmentTeamLanes; ++j) lane[j] = op.identity();
-    std::int64_t i = offsets(s) + team.team_rank();
-    for (; i + (kSegmentTeamLanes - 1) * step < end; i += kSegmentTeamLanes * step) {
-      for (int j = 0; j < kSegmentTeamLanes; ++j) {
-        op.join(lane[j], op.lift(in[i + j * step], i + j * step));
-      }
+    std::int64_t begin = static_cast<std::int64_t>(offsets(s));
+    std::int64_t end = static_cast<std::int64_t>(offsets(s + 1));
+    if (begin < 0 || end < begin || end > n) {
+      if (team.team_rank() == 0) Kokkos::atomic_exchange(&counters[3], SegmentCounter{1});
+      begin = end = 0;
     }
-    for (; i < end; i += step) op.join(lane[0], op.lift(in[i], i));
-    T acc = lane[0];
-    for (int j = 1; j < kSegmentTeamLanes; ++j) op.join(acc, lane[j]);
+    if (end - begin >= plan.long_from) {
+      if (team.team_rank() == 0) {
+        const std::uint64_t chunks = (end - begin + plan.chunk - 1) / plan.chunk;
+        const std::uint64_t word = Kokkos::atomic_fetch_add(
+            &counters[0], (SegmentCounter{1} << kSegmentListShift) + chunks);
+        const std::uint64_t at = word >> kSegmentListShift;
+        longs[2 * at] = s;
+        longs[2 * at + 1] =
+            static_cast<std::int64_t>(word & ((std::uint64_t{1} << kSegmentListShift) - 1));
+      }
+      return;
+    }
+    T acc = segment_fold(op, in, begin, end, team.team_rank(), team.team_size());
     T* const shared =
         static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
     acc = team_combine(team, shared, acc, op);
     if (team.team_rank() == 0) out[s] = acc;
+  }
+};
+
+// The queued segments' chunks, taken one at a time by a wave of teams. A
+// chunk's partial goes to partials[chunk]; the segment's last chunk to
+// finish (its ticket) joins its partials in chunk order, so the result does
+// not depend on which team took which chunk. The last team to leave
+// resets the counters for the next call.
+template <class Space, class X, class Offsets, class Op>
+struct SegmentChunksReduce {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  using T = typename Op::value_type;
+  const X* in;
+  T* out;
+  Offsets offsets;
+  Op op;
+  SegmentPlan plan;
+  const std::int64_t* longs;
+  unsigned* tickets;
+  T* partials;
+  SegmentCounter* counters;
+
+  static std::size_t scratch(int team) {
+    return team_combine_scratch<T>(team) + sizeof(SegmentCounter);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    T* const shared =
+        static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
+    auto* const taken =
+        static_cast<SegmentCounter*>(team.team_scratch(0).get_shmem(sizeof(SegmentCounter)));
+    // Written by the segment teams' launch, which ended before this one.
+    const SegmentCounter word = counters[0];
+    const auto listed = static_cast<std::int64_t>(word >> kSegmentListShift);
+    const SegmentCounter chunks = word & ((SegmentCounter{1} << kSegmentListShift) - 1);
+    for (;;) {
+      if (team.team_rank() == 0) *taken = Kokkos::atomic_fetch_add(&counters[1], SegmentCounter{1});
+      team.team_barrier();
+      const SegmentCounter g = *taken;
+      if (g >= chunks) break;
+      // The listed segment whose chunks hold g: the last first chunk <= g.
+      std::int64_t lo = 0, hi = listed - 1;
+      while (lo < hi) {
+        const std::int64_t mid = (lo + hi + 1) / 2;
+        if (static_cast<SegmentCounter>(longs[2 * mid + 1]) <= g) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      const std::int64_t s = longs[2 * lo];
+      const auto first = static_cast<SegmentCounter>(longs[2 * lo + 1]);
+      const std::int64_t begin = static_cast<std::int64_t>(offsets(s));
+      const std::int64_t end = static_cast<std::int64_t>(offsets(s + 1));
+      const std::int64_t from = begin + static_cast<std::int64_t>(g - first) * plan.chunk;
+      const std::int64_t to = end - from < plan.chunk ? end : from + plan.chunk;
+      T acc = segment_fold(op, in, from, to, team.team_rank(), team.team_size());
+      acc = team_combine(team, shared, acc, op);  // ends with a barrier: *taken is free
+      if (team.team_rank() != 0) continue;
+      partials[g] = acc;
+      // Publish the partial before taking the ticket, so the last chunk
+      // sees every partial of its segment.
+      Kokkos::memory_fence();
+      const auto count = static_cast<unsigned>((end - begin + plan.chunk - 1) / plan.chunk);
+      if (Kokkos::atomic_fetch_add(&tickets[lo], 1u) != count - 1) continue;
+      Kokkos::memory_fence();
+      T total = op.identity();
+      for (unsigned k = 0; k < count; ++k) op.join(total, volatile_read(&partials[first + k]));
+      out[s] = total;
+      tickets[lo] = 0;  // ready for the next call (calls on a space are ordered)
+    }
+    if (team.team_rank() == 0 && Kokkos::atomic_fetch_add(&counters[2], SegmentCounter{1}) ==
+                                     static_cast<SegmentCounter>(team.league_size() - 1)) {
+      counters[0] = counters[1] = counters[2] = 0;
+    }
   }
 };
 
@@ -199,29 +372,77 @@ bool segments_by_teams(std::int64_t segments, const In& in, const Out& out) {
 // teams of that size on any space, for contiguous Views (tests).
 template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_reduce(const char* call, const Space& space, const In& in, const Offsets& offsets,
-                      const Out& out, const Op& op, int team = 0) {
+                      const Out& out, const Op& op, int team = 0, std::int64_t chunk = 0) {
   check_segmented_views<Space, In, Offsets, Out>();
   const std::int64_t n = in.extent(0);
-  const std::int64_t segments = check_offsets(call, space, offsets, n);
+  const std::int64_t segments =
+      offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
   if (static_cast<std::int64_t>(out.extent(0)) != segments) {
     throw std::invalid_argument(std::string(call) + ": out has " + std::to_string(out.extent(0)) +
                                 " elements for " + std::to_string(segments) + " segments");
   }
   if (segments == 0) return;
   using T = typename Op::value_type;
-  if (team > 0 || segments_by_teams<Space>(segments, in, out)) {
-    if (team == 0) team = segment_reduce_team(n / segments);
-    Kokkos::parallel_for(
-        call,
-        Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), team)
-            .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<T>(team))),
-        SegmentTeamsReduce<Space, value_t<In>, Offsets, Op>{in.data(), out.data(), offsets, op});
+  using X = value_t<In>;
+  if (!(team > 0 || segments_by_teams<Space>(segments, in, out))) {
+    check_offsets(call, space, offsets, n);
+    Kokkos::parallel_for(call,
+                         Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
+                                             Kokkos::IndexType<std::int64_t>>(space, 0, segments),
+                         SegmentInOrder<In, Out, Offsets, Op>{in, out, offsets, op});
     return;
   }
-  Kokkos::parallel_for(call,
-                       Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
-                                           Kokkos::IndexType<std::int64_t>>(space, 0, segments),
-                       SegmentInOrder<In, Out, Offsets, Op>{in, out, offsets, op});
+  // Teams. The offsets are checked in the kernel, whose flag is read after.
+  const SegmentPlan plan = segment_plan<X>(n / segments, team, chunk);
+  const int chunk_team = team > 0 ? team : kSegmentChunkTeam;
+  const bool queue = n >= plan.long_from;  // else no segment can be long
+  const std::int64_t max_long = queue ? n / plan.long_from + 1 : 0;
+  const std::int64_t max_chunks = queue ? n / plan.chunk + max_long : 0;
+  const std::size_t partial_bytes = sizeof(T) * static_cast<std::size_t>(max_chunks);
+  const auto ws = workspace<SegmentReduceScratch<Space>>(
+      space,
+      [&](const SegmentReduceScratch<Space>& w) {
+        return static_cast<std::int64_t>(w.tickets.extent(0)) >= max_long &&
+               w.partials.extent(0) >= partial_bytes;
+      },
+      [&] {
+        return SegmentReduceScratch<Space>{
+            View<std::int64_t*, Space>(
+                Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce longs"),
+                2 * max_long),
+            View<unsigned*, Space>("kp::segmented_reduce tickets", max_long),
+            View<char*, Space>(
+                Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce partials"),
+                partial_bytes),
+            View<SegmentCounter*, Space>("kp::segmented_reduce counters", 4)};
+      });
+  Kokkos::parallel_for(
+      call,
+      Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), plan.team)
+          .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<T>(plan.team))),
+      SegmentTeamsReduce<Space, X, Offsets, Op>{in.data(), out.data(), offsets, op, n, plan,
+                                                ws->longs.data(), ws->counters.data()});
+  if (queue) {  // drains what the segment teams queued, if anything
+    using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
+    const auto league = static_cast<int>(
+        std::min<std::int64_t>(max_chunks, resident_teams(space) * kTeam / chunk_team));
+    Kokkos::parallel_for(
+        call,
+        Kokkos::TeamPolicy<Space>(space, std::max(league, 1), chunk_team)
+            .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),
+        Chunks{in.data(), out.data(), offsets, op, plan, ws->longs.data(), ws->tickets.data(),
+               reinterpret_cast<T*>(ws->partials.data()), ws->counters.data()});
+  }
+  // The offsets' flag back (this fences the space).
+  SegmentCounter bad = 0;
+  Kokkos::deep_copy(space, Kokkos::View<SegmentCounter, Kokkos::HostSpace>(&bad),
+                    Kokkos::subview(ws->counters, 3));
+  space.fence();
+  if (bad != 0) {
+    Kokkos::deep_copy(space, Kokkos::subview(ws->counters, 3), SegmentCounter{0});
+    space.fence();
+    throw bad_offsets(call, n);
+  }
 }
 
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the

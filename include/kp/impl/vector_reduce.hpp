@@ -67,7 +67,7 @@ struct PackSplit {
 };
 
 template <class T>
-PackSplit split_into_packs(const T* data, std::int64_t n) {
+KOKKOS_INLINE_FUNCTION PackSplit split_into_packs(const T* data, std::int64_t n) {
   constexpr int width = Pack<T>::width;
   const auto address = reinterpret_cast<std::uintptr_t>(data);
   PackSplit split;
@@ -77,10 +77,61 @@ PackSplit split_into_packs(const T* data, std::int64_t n) {
     return split;
   }
   const std::int64_t misaligned = static_cast<std::int64_t>(address % kPackBytes);
-  split.head =
-      std::min<std::int64_t>(n, misaligned == 0 ? 0 : (kPackBytes - misaligned) / sizeof(T));
+  const std::int64_t head =
+      misaligned == 0 ? 0 : (kPackBytes - misaligned) / static_cast<std::int64_t>(sizeof(T));
+  split.head = head < n ? head : n;
   split.packs = (n - split.head) / width;
   return split;
+}
+
+// Folds a pack into acc. The first extremum joins a thread's packs, which
+// come in index order, without its index compare (FirstLoc::join_later).
+template <class Op, class T>
+KOKKOS_INLINE_FUNCTION void accumulate_pack(const Op& op, typename Op::value_type& acc,
+                                            const Pack<T>& pack, std::int64_t first) {
+  if constexpr (is_first_loc<Op>::value) {
+    for (int j = 0; j < Pack<T>::width; ++j) Op::join_later(acc, pack.lane[j], first + j);
+  } else {
+    for (int j = 0; j < Pack<T>::width; ++j) op.join(acc, op.lift(pack.lane[j], first + j));
+  }
+}
+
+// Thread `thread` of `threads`' fold of x[0, split.n) (split as
+// split_into_packs(x, n)), element i lifted with index base + i.
+// kStrided (GPUs): neighbouring threads read neighbouring packs (coalesced);
+// else each thread a contiguous chunk. kUnroll independent loads come before
+// the first use; the guards only bite in a thread's last iteration, so short
+// ranges keep their loads in flight together too. The head and tail scalars
+// are spread over all threads.
+template <bool kStrided, class Op, class T>
+KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T* x,
+                                                          const PackSplit& split, std::int64_t base,
+                                                          std::int64_t thread,
+                                                          std::int64_t threads) {
+  constexpr int W = Pack<T>::width;
+  const T* const bulk = x + split.head;
+  const std::int64_t chunk = kStrided ? 0 : (split.packs + threads - 1) / threads;
+  const std::int64_t step = kStrided ? threads : 1;
+  const std::int64_t begin = thread * chunk < split.packs ? thread * chunk : split.packs;
+  std::int64_t p = kStrided ? thread : begin;
+  const std::int64_t end = kStrided || begin + chunk > split.packs ? split.packs : begin + chunk;
+  typename Op::value_type acc = op.identity();
+  for (; p < end; p += kUnroll * step) {
+    Pack<T> pack[kUnroll] = {};
+    for (int k = 0; k < kUnroll; ++k) {
+      if (p + k * step < end) pack[k] = load_pack(bulk, p + k * step);
+    }
+    for (int k = 0; k < kUnroll; ++k) {
+      if (p + k * step < end)
+        accumulate_pack(op, acc, pack[k], base + split.head + (p + k * step) * W);
+    }
+  }
+  const std::int64_t bulk_end = split.bulk_end(W);
+  for (std::int64_t s = thread; s < split.scalars(W); s += threads) {
+    const std::int64_t i = s < split.head ? s : bulk_end + (s - split.head);
+    op.join(acc, op.lift(x[i], base + i));
+  }
+  return acc;
 }
 
 // GPU launch shape: kTeamsPerSM teams of kTeam threads, kUnroll loads each
@@ -105,45 +156,8 @@ struct VectorReduceKernel {
   Result result;
   Op op;
 
-  // A thread's packs come in index order: the first extremum joins them
-  // without its index compare (FirstLoc::join_later).
-  KOKKOS_INLINE_FUNCTION void accumulate(V& acc, const Pack<T>& pack, std::int64_t first) const {
-    if constexpr (is_first_loc<Op>::value) {
-      for (int j = 0; j < W; ++j) Op::join_later(acc, pack.lane[j], first + j);
-    } else {
-      for (int j = 0; j < W; ++j) op.join(acc, op.lift(pack.lane[j], first + j));
-    }
-  }
-
   KOKKOS_INLINE_FUNCTION V thread_partial(std::int64_t thread, std::int64_t threads) const {
-    const T* const bulk = x.data() + split.head;
-    // GPU: neighbouring threads read neighbouring packs (coalesced). Host:
-    // each thread a contiguous chunk.
-    const std::int64_t chunk = kStrided ? 0 : (split.packs + threads - 1) / threads;
-    const std::int64_t step = kStrided ? threads : 1;
-    const std::int64_t begin = thread * chunk < split.packs ? thread * chunk : split.packs;
-    std::int64_t p = kStrided ? thread : begin;
-    const std::int64_t end = kStrided || begin + chunk > split.packs ? split.packs : begin + chunk;
-    V acc = op.identity();
-    // kUnroll independent loads before the first use; the guards only bite
-    // in a thread's last iteration, so short arrays keep their loads in
-    // flight together too.
-    for (; p < end; p += kUnroll * step) {
-      Pack<T> pack[kUnroll] = {};
-      for (int k = 0; k < kUnroll; ++k) {
-        if (p + k * step < end) pack[k] = load_pack(bulk, p + k * step);
-      }
-      for (int k = 0; k < kUnroll; ++k) {
-        if (p + k * step < end) accumulate(acc, pack[k], split.head + (p + k * step) * W);
-      }
-    }
-    // The head and tail scalars, spread over all threads.
-    const std::int64_t bulk_end = split.bulk_end(W);
-    for (std::int64_t s = thread; s < split.scalars(W); s += threads) {
-      const std::int64_t i = s < split.head ? s : bulk_end + (s - split.head);
-      op.join(acc, op.lift(x(i), i));
-    }
-    return acc;
+    return fold_packs<kStrided>(op, x.data(), split, 0, thread, threads);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {

@@ -1,21 +1,44 @@
 #pragma once
 // Tuning of kp::segmented_reduce and the segmented scans. GPUs: one team a
 // segment, its size from the mean segment length, so that short segments do
-// not leave most of a large team idle.
+// not leave most of a large team idle; reductions queue long segments'
+// chunks for a wave of teams.
 #include <cstdint>
 
 namespace kp::impl {
 
-// Mean lengths from which a segment's team has 256 / 128 threads; shorter
-// segments get one warp (32 threads, the least a CUDA team may have here).
+// Scans: mean lengths from which a segment's team has 256 / 128 threads;
+// shorter segments get one warp (32 threads, the least a CUDA team may have
+// here).
 inline constexpr std::int64_t kSegmentLargeTeamFrom = 2048;
 inline constexpr std::int64_t kSegmentMidTeamFrom = 256;
-// Reductions of segments this long on average get teams of kSegmentHugeTeam:
-// 2^8 segments of 2^26 values fill the GPU's threads only with large teams.
+// Reductions: segments of a mean length below kSegmentReduceWarpBelow get
+// one warp a segment (a team's life is a chain of latencies, the offsets'
+// load, its loads, the combine: short segments need many teams in flight,
+// and a multiprocessor holds at most 32), from kSegmentHugeTeamFrom
+// kSegmentHugeTeam threads, else 256 (the sweep of team sizes:
+// docs/results/h200-2026-11-27/segmented/teams.txt).
+inline constexpr std::int64_t kSegmentReduceWarpBelow = 2048;
 inline constexpr std::int64_t kSegmentHugeTeamFrom = 16384;
 inline constexpr int kSegmentHugeTeam = 512;
-// GPU reductions: loads in flight a thread, each into its own fold.
+// GPU reductions of elements that do not fill 16-byte packs: loads in
+// flight a thread, each into its own fold (packs take kUnroll of
+// tuning/reduce.hpp).
 inline constexpr int kSegmentTeamLanes = 4;
+
+// GPU reductions: segments of kSegmentLongChunks chunks or more are queued
+// and cut into chunks of kSegmentChunkRounds rounds of a kSegmentChunkTeam
+// team's loads (team x kUnroll packs: 32768 floats), which one wave of such
+// teams takes one at a time; a chunk is long enough to amortize its partial
+// and ticket, and the queue spreads 2^8 segments of 2^18 floats, or one
+// long segment among short ones, over the whole GPU.
+inline constexpr int kSegmentChunkTeam = 256;
+inline constexpr std::int64_t kSegmentChunkRounds = 8;
+inline constexpr std::int64_t kSegmentLongChunks = 2;
+// ... or of kSegmentLongRounds rounds of the loads of the team that would
+// take it (a warp's segments: 4096 floats), so that one long segment among
+// short ones does not hold up the launch.
+inline constexpr std::int64_t kSegmentLongRounds = 8;
 
 // Values a thread holds per round of a segment's scan (a round is team x
 // kSegmentScanItems values staged in team scratch: 16 KiB for 16-byte
