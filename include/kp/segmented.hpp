@@ -20,16 +20,20 @@
 // segment (kp::inclusive_scan's rules), so integer and other exact
 // operations give the sequential answer on every space.
 //
-// Errors: std::invalid_argument, before any work, for offsets that decrease
-// or leave [0, in.extent(0)], and for an `out` of the wrong length. The
-// check is one pass over the offsets that fences `space`; the work itself
-// is then enqueued asynchronously.
+// Errors: std::invalid_argument for offsets that decrease or leave
+// [0, in.extent(0)], and for an `out` of the wrong length. The scans, and
+// reductions on hosts or strided Views, check the offsets in one pass that
+// fences `space` before any work, which is then enqueued asynchronously. A
+// GPU reduction checks them in its kernel and fences `space` to read the
+// check back; when it throws, out's values are unspecified.
 //
 // Cost: one read of each segment and one write per segment (reduce) or
-// element (scans). On a GPU, one team a segment (contiguous Views; its size
-// from the mean length: impl/tuning/segmented.hpp), so one very long
-// segment among short ones runs on one team; on hosts, and for strided
-// Views, one thread a segment (a reduction in 8 lanes), handed out dynamically.
+// element (scans). GPU reductions (contiguous Views): a team a segment, its
+// size from the mean length (impl/tuning/segmented.hpp); long segments are
+// cut into chunks that a wave of teams shares, joined in chunk order, so
+// one very long segment among short ones spreads over the GPU. GPU scans: a
+// team a segment. Hosts, and strided Views: one thread a segment (a
+// reduction in 8 lanes), handed out dynamically.
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/segmented.hpp>
 #include <type_traits>
