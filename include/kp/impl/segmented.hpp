@@ -213,6 +213,16 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type segment_fold(const Op& op, const 
   }
 }
 
+// What both GPU reduction kernels read and write.
+template <class X, class Offsets, class Op>
+struct SegmentReduceViews {
+  const X* in;
+  typename Op::value_type* out;
+  Offsets offsets;
+  Op op;
+  SegmentPlan plan;
+};
+
 // One team a segment (GPUs, contiguous Views). Each team checks its
 // segment's offsets (every offset is offsets(s) or offsets(s + 1) of some
 // team's segment), folds invalid ones as empty and raises counters[3]. A
@@ -220,29 +230,24 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type segment_fold(const Op& op, const 
 // gives its place in the list and its first chunk, so that the chunks'
 // numbers grow with the list.
 template <class Space, class X, class Offsets, class Op>
-struct SegmentTeamsReduce {
+struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
   using T = typename Op::value_type;
-  const X* in;
-  T* out;
-  Offsets offsets;
-  Op op;
   std::int64_t n;
-  SegmentPlan plan;
   std::int64_t* longs;
   SegmentCounter* counters;
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int64_t s = team.league_rank();
-    std::int64_t begin = static_cast<std::int64_t>(offsets(s));
-    std::int64_t end = static_cast<std::int64_t>(offsets(s + 1));
+    std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
+    std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
     if (begin < 0 || end < begin || end > n) {
       if (team.team_rank() == 0) Kokkos::atomic_exchange(&counters[3], SegmentCounter{1});
       begin = end = 0;
     }
-    if (end - begin >= plan.long_from) {
+    if (end - begin >= this->plan.long_from) {
       if (team.team_rank() == 0) {
-        const std::uint64_t chunks = (end - begin + plan.chunk - 1) / plan.chunk;
+        const std::uint64_t chunks = (end - begin + this->plan.chunk - 1) / this->plan.chunk;
         const std::uint64_t word = Kokkos::atomic_fetch_add(
             &counters[0], (SegmentCounter{1} << kSegmentListShift) + chunks);
         const std::uint64_t at = word >> kSegmentListShift;
@@ -252,11 +257,11 @@ struct SegmentTeamsReduce {
       }
       return;
     }
-    T acc = segment_fold(op, in, begin, end, team.team_rank(), team.team_size());
+    T acc = segment_fold(this->op, this->in, begin, end, team.team_rank(), team.team_size());
     T* const shared =
         static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
-    acc = team_combine(team, shared, acc, op);
-    if (team.team_rank() == 0) out[s] = acc;
+    acc = team_combine(team, shared, acc, this->op);
+    if (team.team_rank() == 0) this->out[s] = acc;
   }
 };
 
@@ -266,14 +271,9 @@ struct SegmentTeamsReduce {
 // not depend on which team took which chunk. The last team to leave
 // resets the counters for the next call.
 template <class Space, class X, class Offsets, class Op>
-struct SegmentChunksReduce {
+struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
   using T = typename Op::value_type;
-  const X* in;
-  T* out;
-  Offsets offsets;
-  Op op;
-  SegmentPlan plan;
   const std::int64_t* longs;
   unsigned* tickets;
   T* partials;
@@ -309,23 +309,25 @@ struct SegmentChunksReduce {
       }
       const std::int64_t s = longs[2 * lo];
       const auto first = static_cast<SegmentCounter>(longs[2 * lo + 1]);
-      const std::int64_t begin = static_cast<std::int64_t>(offsets(s));
-      const std::int64_t end = static_cast<std::int64_t>(offsets(s + 1));
-      const std::int64_t from = begin + static_cast<std::int64_t>(g - first) * plan.chunk;
-      const std::int64_t to = end - from < plan.chunk ? end : from + plan.chunk;
-      T acc = segment_fold(op, in, from, to, team.team_rank(), team.team_size());
-      acc = team_combine(team, shared, acc, op);  // ends with a barrier: *taken is free
+      const std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
+      const std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
+      const std::int64_t from = begin + static_cast<std::int64_t>(g - first) * this->plan.chunk;
+      const std::int64_t to = end - from < this->plan.chunk ? end : from + this->plan.chunk;
+      T acc = segment_fold(this->op, this->in, from, to, team.team_rank(), team.team_size());
+      acc = team_combine(team, shared, acc, this->op);  // ends with a barrier: *taken is free
       if (team.team_rank() != 0) continue;
       partials[g] = acc;
       // Publish the partial before taking the ticket, so the last chunk
       // sees every partial of its segment.
       Kokkos::memory_fence();
-      const auto count = static_cast<unsigned>((end - begin + plan.chunk - 1) / plan.chunk);
+      const auto count =
+          static_cast<unsigned>((end - begin + this->plan.chunk - 1) / this->plan.chunk);
       if (Kokkos::atomic_fetch_add(&tickets[lo], 1u) != count - 1) continue;
       Kokkos::memory_fence();
-      T total = op.identity();
-      for (unsigned k = 0; k < count; ++k) op.join(total, volatile_read(&partials[first + k]));
-      out[s] = total;
+      T total = this->op.identity();
+      for (unsigned k = 0; k < count; ++k)
+        this->op.join(total, volatile_read(&partials[first + k]));
+      this->out[s] = total;
       tickets[lo] = 0;  // ready for the next call (calls on a space are ordered)
     }
     if (team.team_rank() == 0 && Kokkos::atomic_fetch_add(&counters[2], SegmentCounter{1}) ==
@@ -420,18 +422,20 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
       call,
       Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), plan.team)
           .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<T>(plan.team))),
-      SegmentTeamsReduce<Space, X, Offsets, Op>{in.data(), out.data(), offsets, op, n, plan,
-                                                ws->longs.data(), ws->counters.data()});
+      SegmentTeamsReduce<Space, X, Offsets, Op>{
+          {in.data(), out.data(), offsets, op, plan}, n, ws->longs.data(), ws->counters.data()});
   if (queue) {  // drains what the segment teams queued, if anything
     using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
     const auto league = static_cast<int>(
         std::min<std::int64_t>(max_chunks, resident_teams(space) * kTeam / chunk_team));
-    Kokkos::parallel_for(
-        call,
-        Kokkos::TeamPolicy<Space>(space, std::max(league, 1), chunk_team)
-            .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),
-        Chunks{in.data(), out.data(), offsets, op, plan, ws->longs.data(), ws->tickets.data(),
-               reinterpret_cast<T*>(ws->partials.data()), ws->counters.data()});
+    Kokkos::parallel_for(call,
+                         Kokkos::TeamPolicy<Space>(space, std::max(league, 1), chunk_team)
+                             .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),
+                         Chunks{{in.data(), out.data(), offsets, op, plan},
+                                ws->longs.data(),
+                                ws->tickets.data(),
+                                reinterpret_cast<T*>(ws->partials.data()),
+                                ws->counters.data()});
   }
   // The offsets' flag back (this fences the space).
   SegmentCounter bad = 0;
