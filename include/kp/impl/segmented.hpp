@@ -142,7 +142,7 @@ struct SegmentScanInOrder {
 // Elements of type X fold as 16-byte packs (vector_reduce.hpp) when whole
 // elements fill a pack.
 template <class X>
-inline constexpr bool kSegmentPacks = sizeof(X) <= kPackBytes&& kPackBytes % sizeof(X) == 0;
+inline constexpr bool kSegmentPacks = (sizeof(X) <= kPackBytes) && (kPackBytes % sizeof(X) == 0);
 
 // How a GPU segmented reduction runs: a team of `team` threads a segment,
 // but segments of `long_from` values or more go to a queue of chunks of
@@ -159,7 +159,9 @@ template <class X>
 SegmentPlan segment_plan(std::int64_t mean, int team = 0, std::int64_t chunk = 0) {
   SegmentPlan plan;
   plan.team = team > 0 ? team : segment_reduce_team(mean);
-  const std::int64_t width = kSegmentPacks<X> ? kPackBytes / sizeof(X) : kSegmentTeamLanes;
+  // Elements one load moves: a round of a team's loads is team x kUnroll
+  // of them.
+  const std::int64_t width = kSegmentPacks<X> ? kPackBytes / sizeof(X) : 1;
   plan.chunk =
       chunk > 0 ? chunk : std::int64_t{kSegmentChunkTeam} * kUnroll * width * kSegmentChunkRounds;
   plan.long_from = std::min(kSegmentLongChunks * plan.chunk,
@@ -171,7 +173,7 @@ inline constexpr int kSegmentListShift = 40;
 // The counters' type: unsigned long long, which every Kokkos (3.4 too) adds
 // atomically with the GPU's own instruction; std::uint64_t is unsigned long
 // on Linux, which Kokkos 3.4 adds by a compare-and-swap loop that many teams
-// on one counter serialize (H200: 68 us for 256 teams).
+// on one counter serialize.
 using SegmentCounter = unsigned long long;
 
 // What a GPU segmented reduction needs besides its Views: the long
