@@ -71,6 +71,17 @@ std::vector<T> sequential_scan(const std::vector<T>& x, const Layout& l, bool in
   return out;
 }
 
+// A 12-byte value (no 16-byte pack holds whole ones) and its sum.
+struct Triple {
+  std::int32_t a = 0, b = 0, c = 0;
+  bool operator==(const Triple& o) const { return a == o.a && b == o.b && c == o.c; }
+};
+struct TripleSum {
+  KOKKOS_INLINE_FUNCTION Triple operator()(const Triple& x, const Triple& y) const {
+    return {x.a + y.a, x.b + y.b, x.c + y.c};
+  }
+};
+
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("kp segmented_reduce: each segment's sum and max", "[kp][segmented]",
@@ -236,6 +247,23 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
                                kp::impl::UserOp<float, kp::impl::WrappingSum<float>>{0.0f, {}}, 2,
                                7);
     CHECK(to_host<Space>(fout) == fsums);
+    // 12-byte values fill no pack: the loads-in-lanes fold, queued or not.
+    std::vector<Triple> t(l.n);
+    std::vector<Triple> tsums(segments, Triple{});
+    for (std::int64_t i = 0; i < l.n; ++i) {
+      t[i] = {static_cast<std::int32_t>(i % 7), 1, static_cast<std::int32_t>(i % 3) - 1};
+    }
+    for (std::int64_t s = 0; s < segments; ++s) {
+      for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i)
+        tsums[s] = TripleSum{}(tsums[s], t[i]);
+    }
+    const kp::impl::View<Triple*, Space> tvalues("tvalues", l.n), tout("tout", segments);
+    Kokkos::deep_copy(tvalues, to_space<Space>(t, Shape::contiguous));
+    for (const std::int64_t chunk : {0, 5}) {
+      kp::impl::segmented_reduce("test", Space(), tvalues, offsets, tout,
+                                 kp::impl::UserOp<Triple, TripleSum>{Triple{}, {}}, 2, chunk);
+      CHECK(to_host<Space>(tout) == tsums);
+    }
 
     const auto x = affine_maps<A>(l.n);
     const std::vector<A> untouched(l.n, A{0, 0});
