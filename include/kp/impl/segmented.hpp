@@ -2,10 +2,11 @@
 // Segmented reduce and scans behind kp::segmented_reduce and
 // kp::segmented_inclusive_scan / exclusive_scan. Segment s is
 // [offsets(s), offsets(s + 1)) of the input (CSR offsets).
-//  - GPU, contiguous Views: a reduction takes one team a segment, or a team
-//    a slice of it when segments are long (tuning/segmented.hpp); each
-//    thread folds its strided 16-byte packs (vector_reduce.hpp), then the
-//    team's (team_combine), and a segment's last slice joins the slices'.
+//  - GPU, contiguous Views: a reduction takes one team a segment, each
+//    thread folding its strided 16-byte packs (vector_reduce.hpp), then the
+//    team's (team_combine); long segments are queued instead, in chunks
+//    that a second launch's wave of teams takes one at a time, a segment's
+//    last chunk joining the chunks' partials in order (tuning/segmented.hpp).
 //    The reduction checks the offsets in its kernel. A scan takes a team a
 //    segment and walks it in rounds of team x kSegmentScanItems values (the
 //    team scan of block_scan.hpp), each round after the ones before.
@@ -153,6 +154,10 @@ struct SegmentPlan {
   int team = 32;
   std::int64_t chunk = 0;
   std::int64_t long_from = 0;
+  // The chunks of a segment of `length` values.
+  KOKKOS_INLINE_FUNCTION std::int64_t chunks(std::int64_t length) const {
+    return (length + chunk - 1) / chunk;
+  }
 };
 
 template <class X>
@@ -249,7 +254,7 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
     }
     if (end - begin >= this->plan.long_from) {
       if (team.team_rank() == 0) {
-        const std::uint64_t chunks = (end - begin + this->plan.chunk - 1) / this->plan.chunk;
+        const auto chunks = static_cast<SegmentCounter>(this->plan.chunks(end - begin));
         const std::uint64_t word = Kokkos::atomic_fetch_add(
             &counters[0], (SegmentCounter{1} << kSegmentListShift) + chunks);
         const std::uint64_t at = word >> kSegmentListShift;
@@ -319,13 +324,8 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
       acc = team_combine(team, shared, acc, this->op);  // ends with a barrier: *taken is free
       if (team.team_rank() != 0) continue;
       partials[g] = acc;
-      // Publish the partial before taking the ticket, so the last chunk
-      // sees every partial of its segment.
-      Kokkos::memory_fence();
-      const auto count =
-          static_cast<unsigned>((end - begin + this->plan.chunk - 1) / this->plan.chunk);
-      if (Kokkos::atomic_fetch_add(&tickets[lo], 1u) != count - 1) continue;
-      Kokkos::memory_fence();
+      const auto count = static_cast<unsigned>(this->plan.chunks(end - begin));
+      if (!last_ticket(&tickets[lo], count)) continue;
       T total = this->op.identity();
       for (unsigned k = 0; k < count; ++k)
         this->op.join(total, volatile_read(&partials[first + k]));

@@ -7,6 +7,7 @@
 //    values to scratch and rank 0 folds them.
 //  - volatile_read: reads a value another team published, bypassing caches
 //    that might hold a stale copy (the GPU's L1 is not coherent).
+//  - last_ticket: which of the teams that published partials joins them.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
@@ -26,6 +27,17 @@ KOKKOS_INLINE_FUNCTION V volatile_read(const V* source) {
   V value;
   memcpy(static_cast<void*>(&value), copy, sizeof(V));
   return value;
+}
+
+// Called by one thread of each of `teams` teams right after its team
+// stored a partial for the others: whether this team is the last of them to
+// take a ticket on `counter`. The fences order the partial before the
+// ticket, and every team's partial before the last team's reads of them.
+KOKKOS_INLINE_FUNCTION bool last_ticket(unsigned* counter, unsigned teams) {
+  Kokkos::memory_fence();
+  const bool last = Kokkos::atomic_fetch_add(counter, 1u) == teams - 1;
+  if (last) Kokkos::memory_fence();
+  return last;
 }
 
 // Scratch bytes team_combine needs for a team of `team_size` threads.

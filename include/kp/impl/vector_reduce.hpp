@@ -174,11 +174,7 @@ struct VectorReduceKernel {
     }
     if (rank == 0) {
       partials(me) = acc;
-      // Publish the partial before counting this team as finished, so the
-      // team that sees the final count also sees every partial.
-      Kokkos::memory_fence();
-      *last = Kokkos::atomic_fetch_add(&finished(), 1u) == static_cast<unsigned>(league - 1);
-      if (*last) Kokkos::memory_fence();
+      *last = last_ticket(finished.data(), static_cast<unsigned>(league));
     }
     team.team_barrier();
     if (!*last) return;  // the same answer for the whole team
