@@ -9,6 +9,7 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -67,6 +68,16 @@ std::vector<T> sequential_scan(const std::vector<T>& x, const Layout& l, bool in
       any = true;
       if (inclusive) out[i] = run;
     }
+  }
+  return out;
+}
+
+// Each segment's fold of x by op from `identity`, in index order.
+template <class T, class Op>
+std::vector<T> sequential_folds(const std::vector<T>& x, const Layout& l, T identity, Op op) {
+  std::vector<T> out(l.offsets.size() - 1, identity);
+  for (std::size_t s = 0; s < out.size(); ++s) {
+    for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i) out[s] = op(out[s], x[i]);
   }
   return out;
 }
@@ -217,10 +228,7 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     const auto offsets = to_space<Space>(l.offsets, Shape::contiguous);
     std::vector<std::int64_t> v(l.n);
     for (std::int64_t i = 0; i < l.n; ++i) v[i] = i % 97 - 48;
-    std::vector<std::int64_t> sums(segments, 0);
-    for (std::int64_t s = 0; s < segments; ++s) {
-      for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i) sums[s] += v[i];
-    }
+    const auto sums = sequential_folds(v, l, std::int64_t{0}, std::plus<std::int64_t>());
     const kp::impl::View<std::int64_t*, Space> values("values", l.n), out("out", segments);
     Kokkos::deep_copy(values, to_space<Space>(v, Shape::contiguous));
     using Sum = kp::impl::UserOp<std::int64_t, kp::impl::WrappingSum<std::int64_t>>;
@@ -236,11 +244,8 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     // float values fold as packs: a pack's head and tail scalars at each
     // segment's own alignment.
     std::vector<float> f(l.n);
-    std::vector<float> fsums(segments, 0.0f);
     for (std::int64_t i = 0; i < l.n; ++i) f[i] = static_cast<float>(i % 13) - 6.0f;
-    for (std::int64_t s = 0; s < segments; ++s) {
-      for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i) fsums[s] += f[i];
-    }
+    const auto fsums = sequential_folds(f, l, 0.0f, std::plus<float>());
     const kp::impl::View<float*, Space> fvalues("fvalues", l.n), fout("fout", segments);
     Kokkos::deep_copy(fvalues, to_space<Space>(f, Shape::contiguous));
     kp::impl::segmented_reduce("test", Space(), fvalues, offsets, fout,
@@ -249,14 +254,10 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     CHECK(to_host<Space>(fout) == fsums);
     // 12-byte values fill no pack: the loads-in-lanes fold, queued or not.
     std::vector<Triple> t(l.n);
-    std::vector<Triple> tsums(segments, Triple{});
     for (std::int64_t i = 0; i < l.n; ++i) {
       t[i] = {static_cast<std::int32_t>(i % 7), 1, static_cast<std::int32_t>(i % 3) - 1};
     }
-    for (std::int64_t s = 0; s < segments; ++s) {
-      for (std::int64_t i = l.offsets[s]; i < l.offsets[s + 1]; ++i)
-        tsums[s] = TripleSum{}(tsums[s], t[i]);
-    }
+    const auto tsums = sequential_folds(t, l, Triple{}, TripleSum{});
     const kp::impl::View<Triple*, Space> tvalues("tvalues", l.n), tout("tout", segments);
     Kokkos::deep_copy(tvalues, to_space<Space>(t, Shape::contiguous));
     for (const std::int64_t chunk : {0, 5}) {
