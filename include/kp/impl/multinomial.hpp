@@ -227,9 +227,9 @@ struct BlockTree {
 
   // Splits the block's `c` draws down to its leaves' counts. A node that
   // resolves its subtree by descents (descends_from) gives its children
-  // nothing and keeps its draws flagged; then every flagged node's draws are
-  // numbered across the team (a scan over the nodes) and walked down in
-  // parallel.
+  // nothing, keeps its draws flagged and raises counts[0] (no node's);
+  // then, if any did, every flagged node's draws are numbered across the
+  // team (a scan over the nodes) and walked down in parallel.
   template <class Member>
   KOKKOS_INLINE_FUNCTION void split(const Member& team, std::uint64_t stream, int level,
                                     std::int64_t b, std::uint64_t c) const {
@@ -239,6 +239,7 @@ struct BlockTree {
       std::uint64_t left = 0, right = 0;
       if (n > 0 && descends_from(n, height)) {
         counts[i] = static_cast<Count>(n) | kFlag;
+        counts[0] = 1;
       } else if (n > 0) {
         left =
             exact::binomial(n, exact::div(sums[2 * i], sums[i]), node_key(stream, level, b, i, 0));
@@ -247,7 +248,8 @@ struct BlockTree {
       counts[2 * i] = static_cast<Count>(left);
       counts[2 * i + 1] = static_cast<Count>(right);
     };
-    counts[1] = static_cast<Count>(c);  // every thread writes the same value
+    counts[0] = 0;  // every thread writes the same values
+    counts[1] = static_cast<Count>(c);
     team.team_barrier();
     // Levels narrower than the team: a node a thread, a barrier a level.
     const std::int64_t threads = team.team_size();
@@ -264,6 +266,11 @@ struct BlockTree {
       for (std::int64_t i = mine; i < mine + per; ++i) node(i, height);
     }
     team.team_barrier();
+    // Where no node descends (dense draws), the leaves' counts are final:
+    // no scan.
+    const bool descents = counts[0] != 0;
+    team.team_barrier();  // all have read counts[0] before a next split clears it
+    if (!descents) return;
     // counts[i], i < kBlock, becomes the end of node i's descents in the
     // block's numbering.
     team_scan(team, std::int64_t{1}, kBlock,
