@@ -24,6 +24,7 @@
 #include <kp/impl/block_scan.hpp>
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/common.hpp>
+#include <kp/impl/report_memory.hpp>
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
 #include <kp/impl/tuning/segmented.hpp>
@@ -184,15 +185,18 @@ using SegmentCounter = unsigned long long;
 // What a GPU segmented reduction needs besides its Views: the long
 // segments' list ((segment, first chunk) pairs, in the order they were
 // queued), a ticket a listed segment (chunks done, 0 between calls), a
-// partial a chunk, and the counters: [0] the listed segments << 40 | their
+// partial a chunk, the counters: [0] the listed segments << 40 | their
 // chunks, [1] the next chunk to take, [2] the chunk teams done (all 0
-// between calls), [3] raised for offsets that are not a CSR partition.
+// between calls), and a flag raised for offsets that are not a CSR
+// partition, where the host reads it after its fence with no copy
+// (ReportMemory: pinned host memory on CUDA).
 template <class Space>
 struct SegmentReduceScratch {
   View<std::int64_t*, Space> longs;
   View<unsigned*, Space> tickets;
   View<char*, Space> partials;
   View<SegmentCounter*, Space> counters;
+  Kokkos::View<SegmentCounter, Kokkos::Device<Space, typename ReportMemory<Space>::type>> bad;
 };
 
 // The thread's fold of in[lo, hi) in a team of `step` threads: 16-byte
@@ -232,7 +236,7 @@ struct SegmentReduceViews {
 
 // One team a segment (GPUs, contiguous Views). Each team checks its
 // segment's offsets (every offset is offsets(s) or offsets(s + 1) of some
-// team's segment), folds invalid ones as empty and raises counters[3]. A
+// team's segment), folds invalid ones as empty and raises `bad`. A
 // segment of long_from values or more is queued: one atomic on counters[0]
 // gives its place in the list and its first chunk, so that the chunks'
 // numbers grow with the list.
@@ -243,13 +247,14 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   std::int64_t n;
   std::int64_t* longs;
   SegmentCounter* counters;
+  SegmentCounter* bad;
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int64_t s = team.league_rank();
     std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
     std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
     if (begin < 0 || end < begin || end > n) {
-      if (team.team_rank() == 0) Kokkos::atomic_exchange(&counters[3], SegmentCounter{1});
+      if (team.team_rank() == 0) *bad = 1;
       begin = end = 0;
     }
     if (end - begin >= this->plan.long_from) {
@@ -418,14 +423,19 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
             View<char*, Space>(
                 Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce partials"),
                 partial_bytes),
-            View<SegmentCounter*, Space>("kp::segmented_reduce counters", 4)};
+            View<SegmentCounter*, Space>("kp::segmented_reduce counters", 3),
+            Kokkos::View<SegmentCounter, Kokkos::Device<Space, typename ReportMemory<Space>::type>>(
+                "kp::segmented_reduce bad offsets")};
       });
   Kokkos::parallel_for(
       call,
       Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), plan.team)
           .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<T>(plan.team))),
-      SegmentTeamsReduce<Space, X, Offsets, Op>{
-          {in.data(), out.data(), offsets, op, plan}, n, ws->longs.data(), ws->counters.data()});
+      SegmentTeamsReduce<Space, X, Offsets, Op>{{in.data(), out.data(), offsets, op, plan},
+                                                n,
+                                                ws->longs.data(),
+                                                ws->counters.data(),
+                                                ws->bad.data()});
   if (queue) {  // drains what the segment teams queued, if anything
     using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
     const auto league = static_cast<int>(
@@ -439,16 +449,18 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                                 reinterpret_cast<T*>(ws->partials.data()),
                                 ws->counters.data()});
   }
-  // The offsets' flag back (this fences the space).
-  SegmentCounter bad = 0;
-  Kokkos::deep_copy(space, Kokkos::View<SegmentCounter, Kokkos::HostSpace>(&bad),
-                    Kokkos::subview(ws->counters, 3));
+  // The offsets' flag, read after the fence where the host can (else copied).
   space.fence();
-  if (bad != 0) {
-    Kokkos::deep_copy(space, Kokkos::subview(ws->counters, 3), SegmentCounter{0});
-    space.fence();
-    throw bad_offsets(call, n);
+  SegmentCounter bad = 0;
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
+                                           typename decltype(ws->bad)::memory_space>::accessible) {
+    bad = ws->bad();
+    ws->bad() = 0;
+  } else {
+    Kokkos::deep_copy(bad, ws->bad);
+    if (bad != 0) Kokkos::deep_copy(ws->bad, SegmentCounter{0});
   }
+  if (bad != 0) throw bad_offsets(call, n);
 }
 
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the
