@@ -99,13 +99,13 @@ TEMPLATE_LIST_TEST_CASE("exact::binomial follows the binomial distribution", "[k
                         Spaces) {
   using Space = TestType;
   const std::int64_t count = 200000;
-  // Inversion (n p below kBinomialInversionBelow = 30: small, near the
-  // bound, huge n), BTRD near its bound (n p just above 30, mostly step 3.1),
-  // BTRD with logarithms (wide), huge n, p above 1/2 (mirrored).
-  static_assert(kp::impl::kBinomialInversionBelow == 30, "the cases straddle 30");
+  // Inversion (n p below kBinomialInversionBelow = 64: small, mid, near the
+  // bound, huge n), BTRD near its bound (n p just above 64, mostly step
+  // 3.1), BTRD with logarithms (wide), huge n, p above 1/2 (mirrored).
+  static_assert(kp::impl::kBinomialInversionBelow == 64, "the cases straddle 64");
   const std::vector<std::pair<std::uint64_t, double>> cases = {
-      {7, 0.3},  {200, 0.02}, {21, 0.5},   {59, 0.5},        {std::uint64_t{1} << 40, 2e-11},
-      {64, 0.5}, {100, 0.31}, {1000, 0.3}, {5000000, 0.001}, {1 << 30, 0.75}};
+      {7, 0.3},   {200, 0.02}, {64, 0.5},   {127, 0.5},       {std::uint64_t{1} << 40, 2e-11},
+      {130, 0.5}, {220, 0.31}, {1000, 0.3}, {5000000, 0.001}, {1 << 30, 0.75}};
   for (const auto& [n, p] : cases) {
     INFO("n " << n << ", p " << p);
     const auto x = variates<Space>(n, p, count);

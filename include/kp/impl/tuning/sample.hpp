@@ -22,8 +22,11 @@ inline constexpr std::uint64_t kSampleBinomialCost = 50;
 // Binomial(n, p) with n min(p, 1 - p) below this is drawn by inversion
 // (about n p + 1 products), above by BTRD (O(1), with rejections and, on
 // GPUs, divergent warps where it rejects; BTRD accepts fewer of its first
-// tries the smaller n p (1 - p) is).
-inline constexpr double kBinomialInversionBelow = 30;
+// tries the smaller n p (1 - p) is). One value for every space, as it
+// chooses the variates: GPUs favour inversion up to about 64 (a warp waits
+// on its slowest BTRD path), one host core favours BTRD from about 30
+// (docs/PERFORMANCE.md, Sampling, has both sides' figures).
+inline constexpr double kBinomialInversionBelow = 64;
 
 // GPU threads per block's team (powers of two: below the level as wide as
 // the team, each thread splits whole subtrees). Few blocks: 256 threads, so
