@@ -289,3 +289,38 @@ TEST_CASE("kp::sample host draws: the select reads as the branch does", "[kp][sa
   CHECK(kp::impl::draws_by_select(Host(), mixed, 1000000));
   CHECK_FALSE(kp::impl::draws_by_select(Host(), mixed, n - 1));  // fewer draws than columns
 }
+
+namespace {
+struct LeafWeights {
+  const double* w;
+  std::int64_t n;
+  KOKKOS_INLINE_FUNCTION double operator()(std::int64_t g) const { return g < n ? w[g] : 0.0; }
+};
+}  // namespace
+
+// The blocks just below the top follow the top's split each down its own
+// path (path_count): every leaf's count must be what the top's whole split
+// gives it, through binomials, walks from the root (few draws) and walks
+// from deeper nodes.
+TEST_CASE("kp::sample: a leaf's path through a block counts what the block's split gives it",
+          "[kp][sample]") {
+  using namespace kp::impl::multinomial;
+  std::vector<char> bytes(HostBlockTree::bytes());
+  const HostBlockTree tree = HostBlockTree::at(bytes.data());
+  std::vector<double> w(kBlock);
+  for (std::int64_t i = 0; i < kBlock; ++i) w[i] = i % 7 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+  const std::uint64_t stream = kp::impl::stream_start(11);
+  for (const std::int64_t leaves : {std::int64_t{1}, std::int64_t{98}, kBlock}) {
+    for (const std::uint64_t draws : {0ull, 1ull, 30ull, 1000ull, 40000ull, 1000000000ull}) {
+      INFO(leaves << " leaves, " << draws << " draws");
+      tree.build(SoloTeam{}, LeafWeights{w.data() + 1, leaves}, 0);
+      tree.split(SoloTeam{}, stream, 2, 0, draws);
+      std::uint64_t total = 0;
+      for (std::int64_t leaf = 0; leaf < kBlock; ++leaf) {
+        total += tree.counts[kBlock + leaf];
+        REQUIRE(tree.path_count(SoloTeam{}, stream, 2, leaf, draws) == tree.counts[kBlock + leaf]);
+      }
+      CHECK(total == draws);
+    }
+  }
+}

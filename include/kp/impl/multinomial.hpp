@@ -158,6 +158,20 @@ template <class F>
 KOKKOS_INLINE_FUNCTION void team_single(const SoloTeam&, const F& f) {
   f();
 }
+// The sum of f(i) for i in [0, n), on every thread of the team.
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION std::uint64_t team_count(const Member& team, std::int64_t n, const F& f) {
+  std::uint64_t sum = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::TeamThreadRange(team, n), [&](std::int64_t i, std::uint64_t& s) { s += f(i); }, sum);
+  return sum;
+}
+template <class F>
+KOKKOS_INLINE_FUNCTION std::uint64_t team_count(const SoloTeam&, std::int64_t n, const F& f) {
+  std::uint64_t sum = 0;
+  for (std::int64_t i = 0; i < n; ++i) sum += f(i);
+  return sum;
+}
 
 // One block's tree in team scratch: sums[1 .. 2 kBlock) in heap order
 // (leaves at kBlock + k), and counts alongside, as Count: 32 bits where every
@@ -223,6 +237,31 @@ struct BlockTree {
       }
     }
     return node - kBlock;
+  }
+
+  // The draws that split() of block 0 at `level` with `c` draws gives its
+  // leaf `leaf`, followed down the one path to it: the same binomials, and
+  // where a node on the path descends, the same walks of its draws, without
+  // the other nodes. Every thread of the team returns the count.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION std::uint64_t path_count(const Member& team, std::uint64_t stream,
+                                                  int level, std::int64_t leaf,
+                                                  std::uint64_t c) const {
+    std::int64_t i = 1;
+    for (int height = kSampleLogBlock; height > 0 && c > 0; --height) {
+      if (descends_from(c, height)) {  // its draws numbered within the node, as split() does
+        const std::uint64_t key = node_key(stream, level, 0, i, 1);
+        return team_count(team, static_cast<std::int64_t>(c), [&](std::int64_t j) {
+          return descend(i, random_bits(key, static_cast<std::uint64_t>(j))) == leaf ? 1 : 0;
+        });
+      }
+      const std::uint64_t left =
+          exact::binomial(c, exact::div(sums[2 * i], sums[i]), node_key(stream, level, 0, i, 0));
+      const bool right = (leaf >> (height - 1)) & 1;
+      c = right ? c - left : left;
+      i = 2 * i + (right ? 1 : 0);
+    }
+    return c;
   }
 
   // Splits the block's `c` draws down to its leaves' counts. A node that
@@ -355,15 +394,22 @@ struct SumBlock {
   }
 };
 
-// Block b splits its draws (block_counts(b), or `top_draws` for the top's
-// single block) to its leaves. The top also reports its total.
+// Block b splits its draws to its leaves. Its draws: block_counts(b); or,
+// for the level just below the top, the top block's draws (`top_draws`)
+// followed down the top's tree (its leaves' sums `top_leaves`) to leaf b,
+// by every such block's team on its own (GPUs: this spares a launch of the
+// top's one team; path_count gives the counts the top's split would); or
+// `top_draws` for the top itself. Block `total_block` reports the top's
+// total.
 template <class Space, class Read, class Write>
 struct SplitBlock {
   static constexpr bool kCounts = true;
   Read read;
   Write write;
   View<const std::uint64_t*, Space> block_counts;
-  TotalView<Space> total;  // the top's only
+  View<const double*, Space> top_leaves;
+  TotalView<Space> total;
+  std::int64_t total_block;
   std::uint64_t top_draws, stream;
   std::int64_t leaves;
   int level;
@@ -373,17 +419,25 @@ struct SplitBlock {
   template <class Member, class Tree>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const Tree& tree,
                                          std::int64_t b) const {
-    const std::uint64_t c = block_counts.extent(0) > 0 ? block_counts(b) : top_draws;
+    const bool folded = top_leaves.extent(0) > 0;
+    const bool reports = total.data() != nullptr && b == total_block;
+    std::uint64_t c = top_draws;
+    if (block_counts.extent(0) > 0) {
+      c = block_counts(b);
+    } else if (folded) {
+      tree.build(team, ReadSums<Space>{top_leaves}, 0);
+      if (reports) team_single(team, [&] { total() = tree.sums[1]; });
+      // No draws from a top with no weight (a rejected call).
+      c = tree.path_count(team, stream, level + 1, b, tree.sums[1] > 0 ? top_draws : 0);
+      team.team_barrier();  // the top's sums are read before the block's overwrite them
+    }
     const std::int64_t end = leaves - b * kBlock < kBlock ? leaves - b * kBlock : kBlock;
-    if (c == 0 && total.data() == nullptr) {
+    if (c == 0 && !(reports && !folded)) {
       team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, 0); });
       return;
     }
     tree.build(team, read, b);
-    if (total.data() != nullptr) {
-      team_single(team, [&] { total() = tree.sums[1]; });
-    }
-    // Draws from a tree with no weight (a rejected call) would be meaningless.
+    if (reports && !folded) team_single(team, [&] { total() = tree.sums[1]; });
     tree.split(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
     team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
   }
@@ -466,29 +520,47 @@ struct UpperLevels {
   }
 };
 
+// The split of level l's blocks, l <= top: their draws from level l + 1's
+// counts, or, where `fold` and l is just below the top, from the top's
+// split followed by each block (every such block then reports the total
+// where it is `total_block`); the top's own split where l is the top.
+template <class Space, class Read, class Write>
+SplitBlock<Space, Read, Write> level_split(const UpperLevels<Space>& levels, int l, int top,
+                                           bool fold, const Read& read, const Write& write,
+                                           std::int64_t total_block, std::uint64_t draws,
+                                           std::uint64_t stream, std::int64_t leaves) {
+  const bool is_top = l == top, follows = fold && l == top - 1;
+  return {read,
+          write,
+          is_top || follows ? View<const std::uint64_t*, Space>() : levels.counts[l + 1],
+          follows ? levels.sums[top] : View<const double*, Space>(),
+          is_top || follows ? levels.total : TotalView<Space>(),
+          total_block,
+          draws,
+          stream,
+          leaves,
+          l};
+}
+
 // Given the sums of level 1's leaves (the items' blocks) in levels.sums[1],
-// fills levels.counts[1] with each block's draws, and levels.total.
+// fills levels.counts[1] with each block's draws, and levels.total: the
+// levels above the items, down from the top (or from just below it, where
+// `fold`).
 template <class Space>
 void split_upper(const Space& space, UpperLevels<Space>& levels,
-                 const std::vector<std::int64_t>& leaves, std::uint64_t draws,
-                 std::uint64_t stream) {
+                 const std::vector<std::int64_t>& leaves, std::uint64_t draws, std::uint64_t stream,
+                 bool fold) {
   const int top = static_cast<int>(leaves.size()) - 1;
   for (int l = 1; l < top; ++l) {
     const std::int64_t blocks = leaves[l + 1];
     sum_blocks(space, ReadSums<Space>{levels.sums[l]}, 0, blocks, levels.sums[l + 1]);
   }
-  for (int l = top; l >= 1; --l) {
+  for (int l = fold ? top - 1 : top; l >= 1; --l) {
     using Write = WriteCounts<View<std::uint64_t*, Space>>;
-    const SplitBlock<Space, ReadSums<Space>, Write> f{
-        ReadSums<Space>{levels.sums[l]},
-        Write{levels.counts[l], 0},
-        l == top ? View<const std::uint64_t*, Space>() : levels.counts[l + 1],
-        l == top ? levels.total : TotalView<Space>(),
-        draws,
-        stream,
-        leaves[l],
-        l};
-    split_blocks(space, f, 0, l == top ? 1 : leaves[l + 1]);
+    split_blocks(space,
+                 level_split(levels, l, top, fold, ReadSums<Space>{levels.sums[l]},
+                             Write{levels.counts[l], 0}, 0, draws, stream, leaves[l]),
+                 0, l == top ? 1 : leaves[l + 1]);
   }
 }
 
@@ -552,14 +624,16 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
                  std::int64_t first_block, std::int64_t blocks) {
   using namespace multinomial;
   using Write = WriteCounts<CountsView>;
-  const bool top = s.leaves.size() == 1;
-  if (!top) split_upper(space, s.levels, s.leaves, draws, stream);
-  split_blocks(
-      space,
-      SplitBlock<Space, Read, Write>{
-          read, Write{counts, lo}, top ? View<const std::uint64_t*, Space>() : s.levels.counts[1],
-          top ? s.levels.total : TotalView<Space>(), draws, stream, s.leaves[0], 0},
-      first_block, blocks);
+  // GPUs fold the top's split into the level below it (a launch of one team
+  // fewer); hosts split the top as one task (less work: its tree is built
+  // once). The counts are the same.
+  constexpr bool fold = is_gpu_space<Space>();
+  const int top = static_cast<int>(s.leaves.size()) - 1;
+  if (top > (fold ? 1 : 0)) split_upper(space, s.levels, s.leaves, draws, stream, fold);
+  split_blocks(space,
+               level_split(s.levels, 0, top, fold, read, Write{counts, lo}, first_block, draws,
+                           stream, s.leaves[0]),
+               first_block, blocks);
 }
 
 // The total that the last split reported; fences `space`.
