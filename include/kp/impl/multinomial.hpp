@@ -158,6 +158,18 @@ template <class F>
 KOKKOS_INLINE_FUNCTION void team_single(const SoloTeam&, const F& f) {
   f();
 }
+// f() evaluated by one thread, its value on every thread of the team.
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION std::uint64_t team_value(const Member& team, const F& f) {
+  std::uint64_t value = 0;
+  Kokkos::single(
+      Kokkos::PerTeam(team), [&](std::uint64_t& v) { v = f(); }, value);
+  return value;
+}
+template <class F>
+KOKKOS_INLINE_FUNCTION std::uint64_t team_value(const SoloTeam&, const F& f) {
+  return f();
+}
 // The sum of f(i) for i in [0, n), on every thread of the team.
 template <class Member, class F>
 KOKKOS_INLINE_FUNCTION std::uint64_t team_count(const Member& team, std::int64_t n, const F& f) {
@@ -240,28 +252,37 @@ struct BlockTree {
   }
 
   // The draws that split() of block 0 at `level` with `c` draws gives its
-  // leaf `leaf`, followed down the one path to it: the same binomials, and
-  // where a node on the path descends, the same walks of its draws, without
-  // the other nodes. Every thread of the team returns the count.
+  // leaf `leaf`, followed down the one path to it: the same binomials (one
+  // thread draws them), and where a node on the path descends, the same
+  // walks of its draws (the team), without the other nodes. Every thread of
+  // the team returns the count.
   template <class Member>
   KOKKOS_INLINE_FUNCTION std::uint64_t path_count(const Member& team, std::uint64_t stream,
                                                   int level, std::int64_t leaf,
                                                   std::uint64_t c) const {
-    std::int64_t i = 1;
-    for (int height = kSampleLogBlock; height > 0 && c > 0; --height) {
-      if (descends_from(c, height)) {  // its draws numbered within the node, as split() does
-        const std::uint64_t key = node_key(stream, level, 0, i, 1);
-        return team_count(team, static_cast<std::int64_t>(c), [&](std::int64_t j) {
-          return descend(i, random_bits(key, static_cast<std::uint64_t>(j))) == leaf ? 1 : 0;
-        });
+    constexpr int kNodeShift = 53;  // draws < 2^53, nodes < 2^11
+    // (the node where the path stops) << kNodeShift | its draws
+    const std::uint64_t stop = team_value(team, [&] {
+      std::uint64_t n = c;
+      std::int64_t i = 1;
+      for (int height = kSampleLogBlock; height > 0 && n > 0 && !descends_from(n, height);
+           --height) {
+        const std::uint64_t left =
+            exact::binomial(n, exact::div(sums[2 * i], sums[i]), node_key(stream, level, 0, i, 0));
+        const bool right = (leaf >> (height - 1)) & 1;
+        n = right ? n - left : left;
+        i = 2 * i + (right ? 1 : 0);
       }
-      const std::uint64_t left =
-          exact::binomial(c, exact::div(sums[2 * i], sums[i]), node_key(stream, level, 0, i, 0));
-      const bool right = (leaf >> (height - 1)) & 1;
-      c = right ? c - left : left;
-      i = 2 * i + (right ? 1 : 0);
-    }
-    return c;
+      return static_cast<std::uint64_t>(i) << kNodeShift | n;
+    });
+    const auto i = static_cast<std::int64_t>(stop >> kNodeShift);
+    const std::uint64_t n = stop & ((std::uint64_t{1} << kNodeShift) - 1);
+    if (i >= kBlock || n == 0) return n;
+    // Node i descends: its draws numbered within the node, as split() does.
+    const std::uint64_t key = node_key(stream, level, 0, i, 1);
+    return team_count(team, static_cast<std::int64_t>(n), [&](std::int64_t j) {
+      return descend(i, random_bits(key, static_cast<std::uint64_t>(j))) == leaf ? 1 : 0;
+    });
   }
 
   // Splits the block's `c` draws down to its leaves' counts. A node that
@@ -395,13 +416,13 @@ struct SumBlock {
 };
 
 // Block b splits its draws to its leaves. Its draws: block_counts(b); or,
-// for the level just below the top, the top block's draws (`top_draws`)
-// followed down the top's tree (its leaves' sums `top_leaves`) to leaf b,
-// by every such block's team on its own (GPUs: this spares a launch of the
-// top's one team; path_count gives the counts the top's split would); or
-// `top_draws` for the top itself. Block `total_block` reports the top's
-// total.
-template <class Space, class Read, class Write>
+// where kFollowsTop (the level just below the top), the top block's draws
+// (`top_draws`) followed down the top's tree (its leaves' sums
+// `top_leaves`) to leaf b by each block's team on its own (path_count: the
+// counts the top's split would give); or `top_draws` for the top itself.
+// Block `total_block` reports the top's total. kFollowsTop is a parameter
+// of the type, not a value: the path's code costs a kernel registers.
+template <class Space, class Read, class Write, bool kFollowsTop = false>
 struct SplitBlock {
   static constexpr bool kCounts = true;
   Read read;
@@ -419,25 +440,24 @@ struct SplitBlock {
   template <class Member, class Tree>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const Tree& tree,
                                          std::int64_t b) const {
-    const bool folded = top_leaves.extent(0) > 0;
     const bool reports = total.data() != nullptr && b == total_block;
     std::uint64_t c = top_draws;
-    if (block_counts.extent(0) > 0) {
-      c = block_counts(b);
-    } else if (folded) {
+    if constexpr (kFollowsTop) {
       tree.build(team, ReadSums<Space>{top_leaves}, 0);
       if (reports) team_single(team, [&] { total() = tree.sums[1]; });
       // No draws from a top with no weight (a rejected call).
       c = tree.path_count(team, stream, level + 1, b, tree.sums[1] > 0 ? top_draws : 0);
       team.team_barrier();  // the top's sums are read before the block's overwrite them
+    } else if (block_counts.extent(0) > 0) {
+      c = block_counts(b);
     }
     const std::int64_t end = leaves - b * kBlock < kBlock ? leaves - b * kBlock : kBlock;
-    if (c == 0 && !(reports && !folded)) {
+    if (c == 0 && !(reports && !kFollowsTop)) {
       team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, 0); });
       return;
     }
     tree.build(team, read, b);
-    if (reports && !folded) team_single(team, [&] { total() = tree.sums[1]; });
+    if (reports && !kFollowsTop) team_single(team, [&] { total() = tree.sums[1]; });
     tree.split(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
     team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
   }
@@ -497,9 +517,9 @@ void sum_blocks(const Space& space, const Read& read, std::int64_t first, std::i
                 blocks);
 }
 
-template <class Space, class Read, class Write>
-void split_blocks(const Space& space, const SplitBlock<Space, Read, Write>& f, std::int64_t first,
-                  std::int64_t blocks) {
+template <class Space, class Read, class Write, bool kFollowsTop>
+void split_blocks(const Space& space, const SplitBlock<Space, Read, Write, kFollowsTop>& f,
+                  std::int64_t first, std::int64_t blocks) {
   on_each_block(space, "kp::sample::split-blocks", f, first, blocks);
 }
 
@@ -520,26 +540,51 @@ struct UpperLevels {
   }
 };
 
-// The split of level l's blocks, l <= top: their draws from level l + 1's
-// counts, or, where `fold` and l is just below the top, from the top's
-// split followed by each block (every such block then reports the total
-// where it is `total_block`); the top's own split where l is the top.
+// Whether `space` folds the top's split into the level just below it
+// (SplitBlock's kFollowsTop): GPUs, where that level's blocks are at most
+// kSampleFoldBlocksPerSM a multiprocessor (2048 resident threads each,
+// sm_70 to sm_90), as the folded kernel holds more registers a thread.
+template <class Space>
+bool fold_top(const Space& space, const std::vector<std::int64_t>& leaves) {
+  if constexpr (is_gpu_space<Space>()) {
+    const std::int64_t below_top = leaves.size() > 1 ? leaves.back() : 0;
+    return below_top > 0 && below_top * 2048 <= kSampleFoldBlocksPerSM * space.concurrency();
+  } else {
+    return false;
+  }
+}
+
+// Splits blocks [first, first + blocks) of level l <= top: their draws from
+// level l + 1's counts, or, where `fold` and l is just below the top, from
+// the top's split followed by each block (block `total_block` then
+// reports the total); the top's own split where l is the top.
 template <class Space, class Read, class Write>
-SplitBlock<Space, Read, Write> level_split(const UpperLevels<Space>& levels, int l, int top,
-                                           bool fold, const Read& read, const Write& write,
-                                           std::int64_t total_block, std::uint64_t draws,
-                                           std::uint64_t stream, std::int64_t leaves) {
-  const bool is_top = l == top, follows = fold && l == top - 1;
-  return {read,
-          write,
-          is_top || follows ? View<const std::uint64_t*, Space>() : levels.counts[l + 1],
-          follows ? levels.sums[top] : View<const double*, Space>(),
-          is_top || follows ? levels.total : TotalView<Space>(),
-          total_block,
-          draws,
-          stream,
-          leaves,
-          l};
+void split_level(const Space& space, const UpperLevels<Space>& levels, int l, int top, bool fold,
+                 const Read& read, const Write& write, std::int64_t total_block,
+                 std::uint64_t draws, std::uint64_t stream, std::int64_t leaves, std::int64_t first,
+                 std::int64_t blocks) {
+  if (fold && l == top - 1) {
+    split_blocks(
+        space,
+        SplitBlock<Space, Read, Write, true>{
+            read, write, {}, levels.sums[top], levels.total, total_block, draws, stream, leaves, l},
+        first, blocks);
+  } else {
+    const bool is_top = l == top;
+    split_blocks(space,
+                 SplitBlock<Space, Read, Write>{
+                     read,
+                     write,
+                     is_top ? View<const std::uint64_t*, Space>() : levels.counts[l + 1],
+                     {},
+                     is_top ? levels.total : TotalView<Space>(),
+                     total_block,
+                     draws,
+                     stream,
+                     leaves,
+                     l},
+                 first, blocks);
+  }
 }
 
 // Given the sums of level 1's leaves (the items' blocks) in levels.sums[1],
@@ -557,10 +602,9 @@ void split_upper(const Space& space, UpperLevels<Space>& levels,
   }
   for (int l = fold ? top - 1 : top; l >= 1; --l) {
     using Write = WriteCounts<View<std::uint64_t*, Space>>;
-    split_blocks(space,
-                 level_split(levels, l, top, fold, ReadSums<Space>{levels.sums[l]},
-                             Write{levels.counts[l], 0}, 0, draws, stream, leaves[l]),
-                 0, l == top ? 1 : leaves[l + 1]);
+    split_level(space, levels, l, top, fold, ReadSums<Space>{levels.sums[l]},
+                Write{levels.counts[l], 0}, 0, draws, stream, leaves[l], 0,
+                l == top ? 1 : leaves[l + 1]);
   }
 }
 
@@ -624,16 +668,14 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
                  std::int64_t first_block, std::int64_t blocks) {
   using namespace multinomial;
   using Write = WriteCounts<CountsView>;
-  // GPUs fold the top's split into the level below it (a launch of one team
-  // fewer); hosts split the top as one task (less work: its tree is built
-  // once). The counts are the same.
-  constexpr bool fold = is_gpu_space<Space>();
+  // GPUs with few blocks below the top fold its split into theirs (a launch
+  // of one team fewer); elsewhere the top splits as one block (less work:
+  // its tree is built once). The counts are the same.
+  const bool fold = fold_top(space, s.leaves);
   const int top = static_cast<int>(s.leaves.size()) - 1;
   if (top > (fold ? 1 : 0)) split_upper(space, s.levels, s.leaves, draws, stream, fold);
-  split_blocks(space,
-               level_split(s.levels, 0, top, fold, read, Write{counts, lo}, first_block, draws,
-                           stream, s.leaves[0]),
-               first_block, blocks);
+  split_level(space, s.levels, 0, top, fold, read, Write{counts, lo}, first_block, draws, stream,
+              s.leaves[0], first_block, blocks);
 }
 
 // The total that the last split reported; fences `space`.

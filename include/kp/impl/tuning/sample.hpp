@@ -35,6 +35,11 @@ inline constexpr double kBinomialInversionBelow = 64;
 inline constexpr int kSampleGpuTeam = 256;
 inline constexpr int kSampleGpuTeamMany = 64;
 inline constexpr std::int64_t kSampleGpuManyBlocks = 2048;
+// GPUs fold the top block's split into the level just below it (each of
+// whose blocks then follows the top's split down its own path) where that
+// level has at most this many blocks a multiprocessor: the folded kernel
+// holds more registers a thread, so fewer of its teams fit.
+inline constexpr std::int64_t kSampleFoldBlocksPerSM = 1;
 // Teams of kSampleGpuTeamMany that the many-block launches ask to keep
 // resident on a multiprocessor (LaunchBounds caps the registers to fit; 0:
 // no cap). The splits are bound by the binomials' latency, so more resident
