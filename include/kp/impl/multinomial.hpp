@@ -678,13 +678,19 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
               s.leaves[0], first_block, blocks);
 }
 
-// The total that the last split reported; fences `space`.
+// The total that the last split reported; fences `space`, then reads it
+// where it lies (ReportMemory: pinned host memory on CUDA) with no copy.
 template <class Space>
 double tree_total(const Space& space, const SampleLevels<Space>& s) {
   space.fence();
-  double total = 0;
-  Kokkos::deep_copy(total, s.levels.total);
-  return total;
+  using Memory = typename multinomial::TotalView<Space>::memory_space;
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Memory>::accessible) {
+    return s.levels.total();
+  } else {
+    double total = 0;
+    Kokkos::deep_copy(total, s.levels.total);
+    return total;
+  }
 }
 
 // kp::sample's multinomial tree on one space.
