@@ -324,3 +324,31 @@ TEST_CASE("kp::sample: a leaf's path through a block counts what the block's spl
     }
   }
 }
+
+// Host spaces run the GPUs' schedule too when asked (fold_top_on_hosts):
+// the blocks below the top follow its split themselves, and every count is
+// the same as when the top splits on its own.
+TEMPLATE_LIST_TEST_CASE("kp::sample: the same counts with the top's split folded below it",
+                        "[kp][sample]", Spaces) {
+  using Space = TestType;
+  auto& fold = kp::impl::multinomial::fold_top_on_hosts();
+  for (const std::int64_t n :
+       {std::int64_t{5}, std::int64_t{4097}, std::int64_t{100000}, (std::int64_t{1} << 20) + 3}) {
+    const auto w = test_weights(n);
+    const auto weights = to_space<Space>(w, Shape::contiguous);
+    for (const std::uint64_t draws :
+         {std::uint64_t{7}, std::uint64_t{900}, std::uint64_t{5000003}}) {
+      INFO("n " << n << ", draws " << draws);
+      std::vector<std::uint64_t> got[2];
+      for (const bool folded : {false, true}) {
+        fold = folded;
+        auto counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
+        kp::sample(Space(), weights, draws, 5, counts);
+        got[folded] = to_host<Space>(counts);
+      }
+      fold = false;
+      CHECK(std::accumulate(got[1].begin(), got[1].end(), std::uint64_t{0}) == draws);
+      CHECK(got[0] == got[1]);
+    }
+  }
+}

@@ -345,15 +345,22 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank co
             const auto part = local_part(one, split);
             const auto weights = to_space<Space>(local_part(global, split), shape);
             auto counts = to_space<Space>(std::vector<std::uint64_t>(part.size(), 9), shape);
-            kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
-            auto counts32 = to_space<Space>(std::vector<std::uint32_t>(part.size(), 9), shape);
-            kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
-            const auto got = to_host<Space>(counts);
-            const auto got32 = to_host<Space>(counts32);
-            INFO("n " << n << ", pattern " << pattern << ", draws " << draws << ", "
-                      << split_name(split) << ", " << shape_name(shape));
-            CHECK(got == part);
-            CHECK(std::equal(got32.begin(), got32.end(), part.begin(), part.end()));
+            // Host spaces run the GPUs' schedule too (the top's split
+            // followed by the blocks below it, a rank without blocks
+            // splitting it whole).
+            for (const bool fold : {false, true}) {
+              kp::impl::multinomial::fold_top_on_hosts() = fold;
+              kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
+              auto counts32 = to_space<Space>(std::vector<std::uint32_t>(part.size(), 9), shape);
+              kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
+              kp::impl::multinomial::fold_top_on_hosts() = false;
+              const auto got = to_host<Space>(counts);
+              const auto got32 = to_host<Space>(counts32);
+              INFO("n " << n << ", pattern " << pattern << ", draws " << draws << ", "
+                        << split_name(split) << ", " << shape_name(shape) << ", fold " << fold);
+              CHECK(got == part);
+              CHECK(std::equal(got32.begin(), got32.end(), part.begin(), part.end()));
+            }
           }
         }
       }

@@ -540,17 +540,24 @@ struct UpperLevels {
   }
 };
 
+// Tests turn this on to run the GPUs' schedule (fold_top) on host spaces
+// too, where CI can run it: the counts are the same either way.
+inline bool& fold_top_on_hosts() {
+  static bool fold = false;
+  return fold;
+}
+
 // Whether `space` folds the top's split into the level just below it
 // (SplitBlock's kFollowsTop): GPUs, where that level's blocks are at most
 // kSampleFoldBlocksPerSM a multiprocessor (2048 resident threads each,
 // sm_70 to sm_90), as the folded kernel holds more registers a thread.
 template <class Space>
 bool fold_top(const Space& space, const std::vector<std::int64_t>& leaves) {
+  const std::int64_t below_top = leaves.size() > 1 ? leaves.back() : 0;
   if constexpr (is_gpu_space<Space>()) {
-    const std::int64_t below_top = leaves.size() > 1 ? leaves.back() : 0;
     return below_top > 0 && below_top * 2048 <= kSampleFoldBlocksPerSM * space.concurrency();
   } else {
-    return false;
+    return below_top > 0 && fold_top_on_hosts();
   }
 }
 
@@ -671,7 +678,9 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
   // GPUs with few blocks below the top fold its split into theirs (a launch
   // of one team fewer); elsewhere the top splits as one block (less work:
   // its tree is built once). The counts are the same.
-  const bool fold = fold_top(space, s.leaves);
+  // A rank with no blocks of its own (kp::mpi::sample) splits the top to
+  // have its total.
+  const bool fold = blocks > 0 && fold_top(space, s.leaves);
   const int top = static_cast<int>(s.leaves.size()) - 1;
   if (top > (fold ? 1 : 0)) split_upper(space, s.levels, s.leaves, draws, stream, fold);
   split_level(space, s.levels, 0, top, fold, read, Write{counts, lo}, first_block, draws, stream,
