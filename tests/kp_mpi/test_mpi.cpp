@@ -348,12 +348,23 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank co
             // Host spaces run the GPUs' schedule too (the top's split
             // followed by the blocks below it, a rank without blocks
             // splitting it whole).
+            // Each schedule from fresh workspaces (a total left by an earlier
+            // call must not stand in for this call's), a throw on any rank
+            // seen by all.
             for (const bool fold : {false, true}) {
+              kp::release_workspaces();
               kp::impl::multinomial::fold_top_on_hosts() = fold;
-              kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
               auto counts32 = to_space<Space>(std::vector<std::uint32_t>(part.size(), 9), shape);
-              kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
+              int threw = 0, any_threw = 0;
+              try {
+                kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
+                kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
+              } catch (const std::exception&) {
+                threw = 1;
+              }
               kp::impl::multinomial::fold_top_on_hosts() = false;
+              MPI_Allreduce(&threw, &any_threw, 1, MPI_INT, MPI_MAX, kComm);
+              REQUIRE(any_threw == 0);
               const auto got = to_host<Space>(counts);
               const auto got32 = to_host<Space>(counts32);
               INFO("n " << n << ", pattern " << pattern << ", draws " << draws << ", "
