@@ -313,7 +313,7 @@ TEST_CASE("kp::sample: a leaf's path through a block counts what the block's spl
   for (const std::int64_t leaves : {std::int64_t{1}, std::int64_t{98}, kBlock}) {
     for (const std::uint64_t draws : {0ull, 1ull, 30ull, 1000ull, 40000ull, 1000000000ull}) {
       INFO(leaves << " leaves, " << draws << " draws");
-      tree.build(SoloTeam{}, LeafWeights{w.data() + 1, leaves}, 0);
+      tree.build(SoloTeam{}, LeafWeights{w.data(), leaves}, 0);
       tree.split(SoloTeam{}, stream, 2, 0, draws);
       std::uint64_t total = 0;
       for (std::int64_t leaf = 0; leaf < kBlock; ++leaf) {
