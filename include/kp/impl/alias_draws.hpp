@@ -39,14 +39,7 @@ inline void check_totals(const WeightTotals& t) {
 template <class Space>
 void check_weight_totals(const Space& space, const TotalsReport<Space>& report) {
   space.fence();
-  WeightTotals t;
-  using Memory = typename TotalsReport<Space>::memory_space;
-  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Memory>::accessible) {
-    t = report();
-  } else {
-    Kokkos::deep_copy(Kokkos::View<WeightTotals, Kokkos::HostSpace>(&t), report);
-  }
-  check_totals(t);
+  check_totals(read_report(report));
 }
 
 // Select: the column or its alias picked by arithmetic instead of a branch

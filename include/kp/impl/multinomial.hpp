@@ -692,14 +692,7 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
 template <class Space>
 double tree_total(const Space& space, const SampleLevels<Space>& s) {
   space.fence();
-  using Memory = typename multinomial::TotalView<Space>::memory_space;
-  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Memory>::accessible) {
-    return s.levels.total();
-  } else {
-    double total = 0;
-    Kokkos::deep_copy(total, s.levels.total);
-    return total;
-  }
+  return read_report(s.levels.total);
 }
 
 // kp::sample's multinomial tree on one space.

@@ -19,4 +19,18 @@ struct ReportMemory<Kokkos::Cuda> {
 };
 #endif
 
+// The value a kernel left in a rank-0 View (a ReportMemory one), read after
+// the caller's fence: where the host can, directly, with no copy.
+template <class ReportView>
+typename ReportView::non_const_value_type read_report(const ReportView& report) {
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
+                                           typename ReportView::memory_space>::accessible) {
+    return report();
+  } else {
+    typename ReportView::non_const_value_type value;
+    Kokkos::deep_copy(value, report);
+    return value;
+  }
+}
+
 }  // namespace kp::impl

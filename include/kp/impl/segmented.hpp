@@ -451,16 +451,10 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   }
   // The offsets' flag, read after the fence where the host can (else copied).
   space.fence();
-  SegmentCounter bad = 0;
-  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
-                                           typename decltype(ws->bad)::memory_space>::accessible) {
-    bad = ws->bad();
-    ws->bad() = 0;
-  } else {
-    Kokkos::deep_copy(bad, ws->bad);
-    if (bad != 0) Kokkos::deep_copy(ws->bad, SegmentCounter{0});
+  if (read_report(ws->bad) != 0) {
+    Kokkos::deep_copy(ws->bad, SegmentCounter{0});
+    throw bad_offsets(call, n);
   }
-  if (bad != 0) throw bad_offsets(call, n);
 }
 
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the
