@@ -130,6 +130,27 @@ struct FirstLoc {
     const bool take = (kMax ? x > b : x < b) | (is_nan(x) & !is_nan(b)) | (into.index == kNone);
     if (take) into = lift(x, index);
   }
+  // Joins the W elements x[0, W) at indices first.., all after every element
+  // `into` has seen: the pack's extreme first (a NaN the most extreme), and
+  // only where it wins its first lane. Past a thread's first packs a pack
+  // rarely wins, so an element costs a compare and a select (join_later's
+  // index select and kNone compare are paid once a pack), and the lane
+  // search is a branch rarely taken. The same answer as join_later on each.
+  template <int W>
+  KOKKOS_INLINE_FUNCTION static void join_pack_later(value_type& into, const T (&x)[W],
+                                                     std::int64_t first) {
+    T m = x[0];
+    for (int j = 1; j < W; ++j) m = ((kMax ? x[j] > m : x[j] < m) | is_nan(x[j])) ? x[j] : m;
+    const T b = into.value;
+    if ((kMax ? m > b : m < b) | (is_nan(m) & !is_nan(b)) | (into.index == kNone)) {
+      // The first lane holding m (equal to it, or a NaN if m is), by selects:
+      // an index into x would put the pack in local memory.
+      into = lift(x[W - 1], first + (W - 1));
+      for (int j = W - 2; j >= 0; --j) {
+        if ((x[j] == m) | (is_nan(x[j]) & is_nan(m))) into = lift(x[j], first + j);
+      }
+    }
+  }
   // The first extremum of an array cut into consecutive slices, from each
   // slice's own (`.best`, its index within the slice) and `.size`, in order;
   // empty slices take no part: identity() when all are empty. Host code.

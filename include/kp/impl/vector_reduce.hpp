@@ -85,12 +85,12 @@ KOKKOS_INLINE_FUNCTION PackSplit split_into_packs(const T* data, std::int64_t n)
 }
 
 // Folds a pack into acc. The first extremum joins a thread's packs, which
-// come in index order, without its index compare (FirstLoc::join_later).
+// come in index order, a pack at a time (FirstLoc::join_pack_later).
 template <class Op, class T>
 KOKKOS_INLINE_FUNCTION void accumulate_pack(const Op& op, typename Op::value_type& acc,
                                             const Pack<T>& pack, std::int64_t first) {
   if constexpr (is_first_loc<Op>::value) {
-    for (int j = 0; j < Pack<T>::width; ++j) Op::join_later(acc, pack.lane[j], first + j);
+    Op::join_pack_later(acc, pack.lane, first);
   } else {
     for (int j = 0; j < Pack<T>::width; ++j) op.join(acc, op.lift(pack.lane[j], first + j));
   }
