@@ -4,6 +4,7 @@
 # and table (scripts/plot_sweep.py):
 #
 #   scripts/sweep.sh OUT BUILD_DIR [--space cuda] [--from 12] [--to 30] [--step 2]
+#                    [--apps reduce,scan,minloc,histogram,sample]
 #
 # reduce, scan (inclusive), minloc and histogram (256 and 65536 bins) of
 # 2^k values; sample (roulette) of 2^k weights and 2^(k+4) draws, to 2^28.
@@ -12,26 +13,29 @@ set -euo pipefail
 out=${1:?usage: sweep.sh OUT BUILD_DIR [--space S] [--from K] [--to K] [--step K]}
 build=${2:?usage: sweep.sh OUT BUILD_DIR [--space S] [--from K] [--to K] [--step K]}
 shift 2
-space=cuda from=12 to=30 step=2
+space=cuda from=12 to=30 step=2 apps=reduce,scan,minloc,histogram,sample
 while [ $# -gt 0 ]; do
   case $1 in
     --space) space=$2; shift ;;
     --from) from=$2; shift ;;
     --to) to=$2; shift ;;
     --step) step=$2; shift ;;
+    --apps) apps=$2; shift ;;
     *) echo "sweep.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
   shift
 done
 mkdir -p "$out"
-apps=$build/apps
+bin=$build/apps
 base=kp
 [ "$space" = cuda ] && base=kp,cub
 common=(--spaces "$space" --repeat 50 --max-time 2)
 run() {  # name, app, arguments
   local name=$1 app=$2
   shift 2
-  "$apps/$app" "${common[@]}" --csv "$out/$name.csv" "$@" >>"$out/sweep.txt" 2>&1 ||
+  # the row's app: its name before the size, or before the bins (histogram256-K)
+  [[ ",$apps," == *",${name%-*},"* || ",$apps," == *",${name%%[0-9]*},"* ]] || return 0
+  "$bin/$app" "${common[@]}" --csv "$out/$name.csv" "$@" >>"$out/sweep.txt" 2>&1 ||
     echo "FAILED: $app $*" | tee -a "$out/sweep.txt"
 }
 for ((k = from; k <= to; k += step)); do
