@@ -10,8 +10,9 @@
 // that hold its items and keeps its items' counts. A block that straddles
 // ranks needs the other ranks' weights of it: each rank shares its first
 // and last kBlock weights (one all-gather).
-// Moved per call and rank: at most 2 kBlock weights and N / kBlock block
-// sums (8 bytes each) received from the others, nothing per draw.
+// Moved per call and rank: at most 2 kBlock weights (none where every
+// slice starts on a block) and N / kBlock block sums (8 bytes each; none on
+// one rank) received from the others, nothing per draw.
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
@@ -66,8 +67,10 @@ inline std::vector<double> from_edges(const std::vector<std::int64_t>& starts,
   return out;
 }
 
+// No allocation for none (a labelled View allocates even when empty).
 template <class Space>
 impl::View<double*, Space> on_space(const Space& space, const std::vector<double>& host) {
+  if (host.empty()) return {};
   impl::View<double*, Space> v(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::mpi::sample edges"), host.size());
   from_host(space, host, v);
@@ -86,20 +89,26 @@ void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsVi
   const std::int64_t lo = starts[me], hi = starts[me + 1], n_global = starts[ranks];
   impl::check_sample_sizes(call, n_global, draws);
 
-  // The weights of the blocks that straddle this slice's ends.
-  const std::int64_t edge = std::min(n, kBlock);
-  std::vector<double> mine;
-  for (const auto& part :
-       {to_host(space, Kokkos::subview(weights, std::make_pair(std::int64_t{0}, edge))),
-        to_host(space, Kokkos::subview(weights, std::make_pair(n - edge, n)))}) {
-    for (const auto w : part) mine.push_back(leaf_weight(w));
-  }
-  const std::vector<double> edges = all_gather_doubles(comm, mine);
+  // The weights of the blocks that straddle this slice's ends. Where every
+  // rank's slice starts on a block (the same answer on every rank), no block
+  // straddles two ranks and nothing moves.
   const std::int64_t first = n > 0 ? lo / kBlock : 0;  // the blocks that hold this slice
   const std::int64_t end = n > 0 ? (hi + kBlock - 1) / kBlock : 0;
-  const auto before = on_space(space, from_edges(starts, edges, first * kBlock, n > 0 ? lo : 0));
-  const auto after =
-      on_space(space, from_edges(starts, edges, hi, std::min(end * kBlock, n_global)));
+  bool straddles = false;
+  for (int r = 1; r < ranks; ++r) straddles = straddles || starts[r] % kBlock != 0;
+  impl::View<double*, Space> before, after;
+  if (straddles) {
+    const std::int64_t edge = std::min(n, kBlock);
+    std::vector<double> mine;
+    for (const auto& part :
+         {to_host(space, Kokkos::subview(weights, std::make_pair(std::int64_t{0}, edge))),
+          to_host(space, Kokkos::subview(weights, std::make_pair(n - edge, n)))}) {
+      for (const auto w : part) mine.push_back(leaf_weight(w));
+    }
+    const std::vector<double> edges = all_gather_doubles(comm, mine);
+    before = on_space(space, from_edges(starts, edges, first * kBlock, n > 0 ? lo : 0));
+    after = on_space(space, from_edges(starts, edges, hi, std::min(end * kBlock, n_global)));
+  }
   const ReadWeights<Space, WeightsView> read{weights, before, after, lo, n_global};
 
   // The levels above the blocks: at least one, so that every rank gets the
@@ -111,7 +120,9 @@ void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsVi
   const std::int64_t own_end = n > 0 ? end : own_first;
   const auto own = Kokkos::subview(s->levels.sums[1], std::make_pair(own_first, own_end));
   sum_blocks(space, read, own_first, own_end - own_first, impl::View<double*, Space>(own));
-  from_host(space, all_gather_doubles(comm, to_host(space, own)), s->levels.sums[1]);
+  if (ranks > 1) {  // one rank's own sums are all of them, in place
+    from_host(space, all_gather_doubles(comm, to_host(space, own)), s->levels.sums[1]);
+  }
 
   impl::split_items(space, *s, read, draws, impl::stream_start(seed), lo, counts, first,
                     end - first);
