@@ -15,6 +15,7 @@
 #include <catch2/catch_session.hpp>
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
+#include <catch2/generators/catch_generators.hpp>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -376,6 +377,74 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank co
         }
       }
     }
+  }
+}
+
+// Slices that start on leaves of the second level (kBlock^2 items): each
+// rank sums and splits the nodes below that level alone, and only its sums
+// move. Every rank holds kBlock^2 items but rank 1 (none, where there are
+// more than two) and the last (5 more, a partial node at every level); with
+// `shift`, rank 0 holds kBlock more, so that the slices start on blocks but
+// not on the second level's nodes.
+TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: slices on the second level's nodes", "[kp][mpi][sample]",
+                        Spaces) {
+  using Space = TestType;
+  using kp::impl::multinomial::kBlock;
+  const std::int64_t node = kBlock * kBlock;
+  const std::int64_t shift = GENERATE(std::int64_t{0}, kBlock);
+  std::vector<std::int64_t> starts{0};
+  for (int r = 0; r < ranks(); ++r) {
+    const bool none = r == 1 && ranks() > 2, last = r == ranks() - 1;
+    starts.push_back(starts.back() + (none ? 0 : node) + (last ? 5 : 0) + (r == 0 ? shift : 0));
+  }
+  const std::int64_t n = starts.back();
+  std::vector<double> global(n);
+  for (std::int64_t i = 0; i < n; ++i) global[i] = i % 5 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+  const std::vector<double> mine(global.begin() + starts[rank()],
+                                 global.begin() + starts[rank() + 1]);
+  const auto weights = to_space<Space>(mine, Shape::contiguous);
+  const auto decoy = to_space<Space>(std::vector<double>(n, 1.0), Shape::contiguous);
+  for (const std::uint64_t draws : {std::uint64_t{1000003}, std::uint64_t{1} << 36}) {
+    auto g_counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
+    kp::sample(Space(), to_space<Space>(global, Shape::contiguous), draws, 7, g_counts);
+    const auto one = to_host<Space>(g_counts);
+    const std::vector<std::uint64_t> part(one.begin() + starts[rank()],
+                                          one.begin() + starts[rank() + 1]);
+    for (const bool fold : {false, true}) {
+      kp::release_workspaces();
+      kp::impl::multinomial::fold_top_on_hosts() = fold;
+      // The tree's workspace left holding another call's sums and total: a
+      // level this call does not fill would show.
+      kp::sample(Space(), decoy, draws, 7, g_counts);
+      auto counts = to_space<Space>(std::vector<std::uint64_t>(mine.size(), 9), Shape::contiguous);
+      int threw = 0, any_threw = 0;
+      try {
+        kp::mpi::sample(kComm, Space(), weights, draws, 7, counts);
+      } catch (const std::exception&) {
+        threw = 1;
+      }
+      kp::impl::multinomial::fold_top_on_hosts() = false;
+      MPI_Allreduce(&threw, &any_threw, 1, MPI_INT, MPI_MAX, kComm);
+      REQUIRE(any_threw == 0);
+      INFO("shift " << shift << ", draws " << draws << ", fold " << fold);
+      CHECK(to_host<Space>(counts) == part);
+    }
+  }
+  // A NaN weight in the last rank's last node throws on every rank, each
+  // from its own total, with or without the top's fold (a rank that left
+  // the total to another would read the earlier call's).
+  std::vector<double> bad = mine;
+  if (rank() == ranks() - 1) bad.back() = std::nan("");
+  const auto bad_weights = to_space<Space>(bad, Shape::contiguous);
+  auto counts = to_space<Space>(std::vector<std::uint64_t>(mine.size()), Shape::contiguous);
+  auto g_counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
+  for (const bool fold : {false, true}) {
+    kp::release_workspaces();
+    kp::impl::multinomial::fold_top_on_hosts() = fold;
+    kp::sample(Space(), decoy, 1000, 7, g_counts);  // a good total left in the workspace
+    CHECK_THROWS_AS(kp::mpi::sample(kComm, Space(), bad_weights, 1000, 7, counts),
+                    std::invalid_argument);
+    kp::impl::multinomial::fold_top_on_hosts() = false;
   }
 }
 

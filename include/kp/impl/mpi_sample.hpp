@@ -10,9 +10,12 @@
 // that hold its items and keeps its items' counts. A block that straddles
 // ranks needs the other ranks' weights of it: each rank shares its first
 // and last kBlock weights (one all-gather).
+// Where every slice starts on a node of a higher level (kBlock^L items),
+// each rank also sums and splits its own nodes below that level, and the
+// sums gathered are level L's.
 // Moved per call and rank: at most 2 kBlock weights (none where every
-// slice starts on a block) and N / kBlock block sums (8 bytes each; none on
-// one rank) received from the others, nothing per draw.
+// slice starts on a block) and N / kBlock^L sums (8 bytes each; none on one
+// rank) received from the others, nothing per draw.
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
@@ -116,16 +119,53 @@ void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsVi
   auto leaves = level_leaves(n_global);
   if (leaves.size() == 1) leaves.push_back(1);
   const auto s = impl::sample_levels(space, leaves);
-  const std::int64_t own_first = (lo + kBlock - 1) / kBlock;  // the blocks that start here
+  const int top = static_cast<int>(leaves.size()) - 1;
+  // Where every slice starts on a leaf of level `summed` > 1 (kBlock^summed
+  // items), no node below that level spans two ranks: each rank sums and
+  // splits its own nodes there, and only level `summed`'s sums are gathered.
+  OwnLevels levels;
+  std::int64_t span = kBlock;  // items a leaf of level levels.summed
+  const auto starts_on = [&](std::int64_t items) {
+    for (int r = 1; r < ranks; ++r) {
+      if (starts[r] % items != 0) return false;
+    }
+    return true;
+  };
+  while (!straddles && levels.summed < top && starts_on(span * kBlock)) {
+    span *= kBlock;
+    ++levels.summed;
+  }
+  levels.first.assign(top + 1, 0);
+  levels.end.assign(top + 1, 0);
+  std::int64_t node = kBlock;  // items a block of level l
+  for (int l = 0; l < levels.summed; ++l, node *= kBlock) {
+    levels.first[l] = n > 0 ? lo / node : 0;
+    levels.end[l] = n > 0 ? (hi + node - 1) / node : 0;
+  }
+  // Level 1's sums: the blocks that start here (a straddling one's far part
+  // read from `after`); above, the sums of this rank's nodes.
+  const std::int64_t own_first = (lo + kBlock - 1) / kBlock;
   const std::int64_t own_end = n > 0 ? end : own_first;
-  const auto own = Kokkos::subview(s->levels.sums[1], std::make_pair(own_first, own_end));
-  sum_blocks(space, read, own_first, own_end - own_first, impl::View<double*, Space>(own));
+  sum_blocks(space, read, own_first, own_end - own_first,
+             impl::View<double*, Space>(
+                 Kokkos::subview(s->levels.sums[1], std::make_pair(own_first, own_end))));
+  for (int l = 1; l < levels.summed; ++l) {
+    const std::int64_t f = levels.first[l], e = levels.end[l];
+    sum_blocks(
+        space, ReadSums<Space>{s->levels.sums[l]}, f, e - f,
+        impl::View<double*, Space>(Kokkos::subview(s->levels.sums[l + 1], std::make_pair(f, e))));
+  }
   if (ranks > 1) {  // one rank's own sums are all of them, in place
-    from_host(space, all_gather_doubles(comm, to_host(space, own)), s->levels.sums[1]);
+    const std::int64_t f = levels.summed == 1 ? own_first : levels.first[levels.summed - 1];
+    const std::int64_t e = levels.summed == 1 ? own_end : levels.end[levels.summed - 1];
+    const auto& sums = s->levels.sums[levels.summed];
+    from_host(space,
+              all_gather_doubles(comm, to_host(space, Kokkos::subview(sums, std::make_pair(f, e)))),
+              sums);
   }
 
   impl::split_items(space, *s, read, draws, impl::stream_start(seed), lo, counts, first,
-                    end - first);
+                    end - first, levels);
   impl::check_tree_total(call, impl::tree_total(space, *s));
 }
 

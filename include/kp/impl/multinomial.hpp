@@ -594,24 +594,36 @@ void split_level(const Space& space, const UpperLevels<Space>& levels, int l, in
   }
 }
 
-// Given the sums of level 1's leaves (the items' blocks) in levels.sums[1],
-// fills levels.counts[1] with each block's draws, and levels.total: the
-// levels above the items, down from the top (or from just below it, where
-// `fold`).
+// The part of the upper levels one caller works on (kp::mpi::sample): the
+// sums of levels >= `summed` are all in place; below it only those of the
+// caller's nodes, and level l < summed splits only its blocks [first[l],
+// end[l]). The default: every sum of level 1 up in place.
+struct OwnLevels {
+  int summed = 1;
+  std::vector<std::int64_t> first, end;
+};
+
+// Given the sums of level 1's leaves (the items' blocks) in levels.sums[1]
+// (of level own.summed's, and of the own nodes' below), fills
+// levels.counts[1] with each block's draws (each own block's), and
+// levels.total: the levels above the items, down from the top (or from just
+// below it, where `fold`).
 template <class Space>
 void split_upper(const Space& space, UpperLevels<Space>& levels,
                  const std::vector<std::int64_t>& leaves, std::uint64_t draws, std::uint64_t stream,
-                 bool fold) {
+                 bool fold, const OwnLevels& own = {}) {
   const int top = static_cast<int>(leaves.size()) - 1;
-  for (int l = 1; l < top; ++l) {
+  for (int l = own.summed; l < top; ++l) {
     const std::int64_t blocks = leaves[l + 1];
     sum_blocks(space, ReadSums<Space>{levels.sums[l]}, 0, blocks, levels.sums[l + 1]);
   }
   for (int l = fold ? top - 1 : top; l >= 1; --l) {
     using Write = WriteCounts<View<std::uint64_t*, Space>>;
+    const bool part = l < own.summed;
+    const std::int64_t first = part ? own.first[l] : 0;
+    const std::int64_t blocks = part ? own.end[l] - first : l == top ? 1 : leaves[l + 1];
     split_level(space, levels, l, top, fold, ReadSums<Space>{levels.sums[l]},
-                Write{levels.counts[l], 0}, 0, draws, stream, leaves[l], 0,
-                l == top ? 1 : leaves[l + 1]);
+                Write{levels.counts[l], 0}, first, draws, stream, leaves[l], first, blocks);
   }
 }
 
@@ -672,7 +684,8 @@ std::shared_ptr<SampleLevels<Space>> sample_levels(const Space& space,
 template <class Space, class Read, class CountsView>
 void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, std::uint64_t draws,
                  std::uint64_t stream, std::int64_t lo, const CountsView& counts,
-                 std::int64_t first_block, std::int64_t blocks) {
+                 std::int64_t first_block, std::int64_t blocks,
+                 const multinomial::OwnLevels& own = {}) {
   using namespace multinomial;
   using Write = WriteCounts<CountsView>;
   // GPUs with few blocks below the top fold its split into theirs (a launch
@@ -682,7 +695,7 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
   // have its total.
   const bool fold = blocks > 0 && fold_top(space, s.leaves);
   const int top = static_cast<int>(s.leaves.size()) - 1;
-  if (top > (fold ? 1 : 0)) split_upper(space, s.levels, s.leaves, draws, stream, fold);
+  if (top > (fold ? 1 : 0)) split_upper(space, s.levels, s.leaves, draws, stream, fold, own);
   split_level(space, s.levels, 0, top, fold, read, Write{counts, lo}, first_block, draws, stream,
               s.leaves[0], first_block, blocks);
 }
