@@ -173,10 +173,12 @@ def ranks_table(rows):
     for (app, mode, size, other, space, variant), by_n in cells.items():
         ms = [float(by_n[n]["median_s"]) * 1e3 if n in by_n else None for n in counts]
         first, last = ms[0], ms[-1]
-        ratio = f"{first / last:.1f}x faster" if mode == "strong" and first and last else (
+        ratio = f"{first / last:.2f}x faster" if mode == "strong" and first and last else (
             f"{last / first:.2f}x the time" if first and last else "-")
+        # Below a millisecond, to the microsecond.
+        cell = lambda v: "-" if v is None else f"{v:.3f}" if v < 1 else f"{v:.1f}"
         print(f"| {app} | {mode} | {size} | {other} | {space} | {variant} | "
-              + " | ".join(f"{v:.1f}" if v is not None else "-" for v in ms) + f" | {ratio} |")
+              + " | ".join(cell(v) for v in ms) + f" | {ratio} |")
 
 
 def scaling_table(rows):

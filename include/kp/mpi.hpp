@@ -33,9 +33,12 @@
 //   space), not CUDA-aware MPI. Per call, one MPI_Allgather of a few bytes
 //   per rank; histogram adds an MPI_Allreduce of the bins (fewer than 2^31).
 //   sample splits kp::sample's tree of the global weights
-//   (impl/mpi_sample.hpp): each rank receives every block's sum (8 bytes
-//   per 1024 items) and at most 2048 weights of the blocks that straddle
-//   its slice's ends; no counts and nothing per draw move.
+//   (impl/mpi_sample.hpp): each rank receives the other ranks' sums of one
+//   level of the tree (8 bytes per 1024 items, per 2^20 where every slice
+//   starts on a multiple of 2^20 items) and at most 2048 weights of the
+//   blocks that straddle its slice's ends (none where every slice starts on
+//   a multiple of 1024); no counts and nothing per draw move. On one rank
+//   nothing moves.
 // - Fences: reduce, minloc / maxloc, histogram and sample fence `space` and
 //   return with their results written. The scans fence `space` once on
 //   every rank but the last (for the rank's total: the last rank's is not

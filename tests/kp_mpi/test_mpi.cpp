@@ -85,6 +85,20 @@ bool same_on_every_rank(const T& value) {
   return true;
 }
 
+// Whether f threw on any rank (a collective: every rank learns it, so that
+// all stop together rather than leave one waiting in a collective).
+template <class F>
+bool threw_on_any_rank(const F& f) {
+  int threw = 0, any = 0;
+  try {
+    f();
+  } catch (const std::exception&) {
+    threw = 1;
+  }
+  MPI_Allreduce(&threw, &any, 1, MPI_INT, MPI_MAX, kComm);
+  return any != 0;
+}
+
 template <class T>
 std::vector<T> sample_values(std::int64_t n, std::int64_t modulus, std::int64_t shift) {
   std::vector<T> x(n);
@@ -356,16 +370,12 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank co
               kp::release_workspaces();
               kp::impl::multinomial::fold_top_on_hosts() = fold;
               auto counts32 = to_space<Space>(std::vector<std::uint32_t>(part.size(), 9), shape);
-              int threw = 0, any_threw = 0;
-              try {
+              const bool threw = threw_on_any_rank([&] {
                 kp::mpi::sample(kComm, Space(), weights, draws, 42, counts);
                 kp::mpi::sample(kComm, Space(), weights, draws, 42, counts32);
-              } catch (const std::exception&) {
-                threw = 1;
-              }
+              });
               kp::impl::multinomial::fold_top_on_hosts() = false;
-              MPI_Allreduce(&threw, &any_threw, 1, MPI_INT, MPI_MAX, kComm);
-              REQUIRE(any_threw == 0);
+              REQUIRE(!threw);
               const auto got = to_host<Space>(counts);
               const auto got32 = to_host<Space>(counts32);
               INFO("n " << n << ", pattern " << pattern << ", draws " << draws << ", "
@@ -417,15 +427,10 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: slices on the second level's nodes", "
       // level this call does not fill would show.
       kp::sample(Space(), decoy, draws, 7, g_counts);
       auto counts = to_space<Space>(std::vector<std::uint64_t>(mine.size(), 9), Shape::contiguous);
-      int threw = 0, any_threw = 0;
-      try {
-        kp::mpi::sample(kComm, Space(), weights, draws, 7, counts);
-      } catch (const std::exception&) {
-        threw = 1;
-      }
+      const bool threw =
+          threw_on_any_rank([&] { kp::mpi::sample(kComm, Space(), weights, draws, 7, counts); });
       kp::impl::multinomial::fold_top_on_hosts() = false;
-      MPI_Allreduce(&threw, &any_threw, 1, MPI_INT, MPI_MAX, kComm);
-      REQUIRE(any_threw == 0);
+      REQUIRE(!threw);
       INFO("shift " << shift << ", draws " << draws << ", fold " << fold);
       CHECK(to_host<Space>(counts) == part);
     }
