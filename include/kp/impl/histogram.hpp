@@ -41,11 +41,14 @@ struct GlobalAtomicCount {
 };
 
 // Each team counts a grid-strided slice into bins in team scratch (shared
-// memory: fast atomics), then adds its nonzero bins to the counts.
+// memory: fast atomics), kHistogramGpuBatch values a thread loaded before
+// it counts them, then adds its nonzero bins to the counts.
 template <class Space, class Values, class Counts>
 struct TeamScratchCount {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
   using Count = typename Counts::non_const_value_type;
+  using Value = typename Values::non_const_value_type;
+  static constexpr int kBatch = kHistogramGpuBatch;
   Values values;
   Counts counts;
   int bins;
@@ -56,8 +59,14 @@ struct TeamScratchCount {
     const std::int64_t n = values.extent(0);
     const std::int64_t stride = std::int64_t{team.league_size()} * team.team_size();
     for (std::int64_t i = std::int64_t{team.league_rank()} * team.team_size() + team.team_rank();
-         i < n; i += stride) {
-      atomic_count(&local[clamp_bin(values(i), bins)], Count(1));
+         i < n; i += kBatch * stride) {
+      Value v[kBatch] = {};
+      for (int k = 0; k < kBatch; ++k) {
+        if (i + k * stride < n) v[k] = values(i + k * stride);
+      }
+      for (int k = 0; k < kBatch; ++k) {
+        if (i + k * stride < n) atomic_count(&local[clamp_bin(v[k], bins)], Count(1));
+      }
     }
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](int b) {
@@ -234,7 +243,9 @@ void count_team_scratch(const Space& space, const Values& values, const Counts& 
                                 " bins do not fit in team scratch");
   }
   const std::int64_t n = values.extent(0);
-  const Launch launch = whole_array_launch<Space>(space, n);
+  // A team for each kHistogramGpuBatch values a thread, up to one wave.
+  const Launch launch =
+      whole_array_launch<Space>(space, (n + kHistogramGpuBatch - 1) / kHistogramGpuBatch);
   Kokkos::deep_copy(space, counts, Count(0));
   Kokkos::parallel_for(
       "kp::histogram::team-scratch",
