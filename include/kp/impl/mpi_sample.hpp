@@ -97,8 +97,14 @@ void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsVi
   // straddles two ranks and nothing moves.
   const std::int64_t first = n > 0 ? lo / kBlock : 0;  // the blocks that hold this slice
   const std::int64_t end = n > 0 ? (hi + kBlock - 1) / kBlock : 0;
-  bool straddles = false;
-  for (int r = 1; r < ranks; ++r) straddles = straddles || starts[r] % kBlock != 0;
+  // Whether every rank's slice starts on a multiple of `items`.
+  const auto starts_on = [&](std::int64_t items) {
+    for (int r = 1; r < ranks; ++r) {
+      if (starts[r] % items != 0) return false;
+    }
+    return true;
+  };
+  const bool straddles = !starts_on(kBlock);
   impl::View<double*, Space> before, after;
   if (straddles) {
     const std::int64_t edge = std::min(n, kBlock);
@@ -124,23 +130,20 @@ void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsVi
   // items), no node below that level spans two ranks: each rank sums and
   // splits its own nodes there, and only level `summed`'s sums are gathered.
   OwnLevels levels;
-  std::int64_t span = kBlock;  // items a leaf of level levels.summed
-  const auto starts_on = [&](std::int64_t items) {
-    for (int r = 1; r < ranks; ++r) {
-      if (starts[r] % items != 0) return false;
-    }
-    return true;
-  };
-  while (!straddles && levels.summed < top && starts_on(span * kBlock)) {
-    span *= kBlock;
+  // items: those of a leaf of level levels.summed + 1.
+  for (std::int64_t items = kBlock * kBlock; !straddles && levels.summed < top && starts_on(items);
+       items *= kBlock) {
     ++levels.summed;
   }
+  // Each level l < summed splits the blocks that hold this slice (level 0's
+  // are `first` and `end`, passed to split_items).
   levels.first.assign(top + 1, 0);
   levels.end.assign(top + 1, 0);
-  std::int64_t node = kBlock;  // items a block of level l
-  for (int l = 0; l < levels.summed; ++l, node *= kBlock) {
-    levels.first[l] = n > 0 ? lo / node : 0;
-    levels.end[l] = n > 0 ? (hi + node - 1) / node : 0;
+  std::int64_t block = kBlock;  // items a block of level l
+  for (int l = 1; l < levels.summed; ++l) {
+    block *= kBlock;
+    levels.first[l] = n > 0 ? lo / block : 0;
+    levels.end[l] = n > 0 ? (hi + block - 1) / block : 0;
   }
   // Level 1's sums: the blocks that start here (a straddling one's far part
   // read from `after`); above, the sums of this rank's nodes.

@@ -596,8 +596,9 @@ void split_level(const Space& space, const UpperLevels<Space>& levels, int l, in
 
 // The part of the upper levels one caller works on (kp::mpi::sample): the
 // sums of levels >= `summed` are all in place; below it only those of the
-// caller's nodes, and level l < summed splits only its blocks [first[l],
-// end[l]). The default: every sum of level 1 up in place.
+// caller's nodes, and a level 1 <= l < summed splits only its blocks
+// [first[l], end[l]) (level 0's are split_items' arguments). The default:
+// every sum of level 1 up in place.
 struct OwnLevels {
   int summed = 1;
   std::vector<std::int64_t> first, end;
