@@ -404,6 +404,7 @@ struct TreeSlots {
 template <class Space, class Read>
 struct SumBlock {
   static constexpr bool kCounts = false;
+  static constexpr bool kFolded = false;
   Read read;
   View<double*, Space> sums;
   std::int64_t first;
@@ -425,6 +426,7 @@ struct SumBlock {
 template <class Space, class Read, class Write, bool kFollowsTop = false>
 struct SplitBlock {
   static constexpr bool kCounts = true;
+  static constexpr bool kFolded = kFollowsTop;
   Read read;
   Write write;
   View<const std::uint64_t*, Space> block_counts;
@@ -481,6 +483,10 @@ void on_each_block(const Space& space, const char* label, const Block& block, st
             TeamEachBlock<Block, Count>{block, first});
       };
       const auto league = static_cast<int>(blocks);
+      if constexpr (Block::kFolded) {  // at most a block a multiprocessor (fold_top)
+        using Bounds = Kokkos::LaunchBounds<kSampleGpuTeamFolded, 1>;
+        return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, kSampleGpuTeamFolded));
+      }
       if constexpr (kSampleGpuMinTeams > 0) {
         if (many) {
           using Bounds = Kokkos::LaunchBounds<kSampleGpuTeamMany, kSampleGpuMinTeams>;

@@ -35,6 +35,11 @@ inline constexpr double kBinomialInversionBelow = 64;
 inline constexpr int kSampleGpuTeam = 256;
 inline constexpr int kSampleGpuTeamMany = 64;
 inline constexpr std::int64_t kSampleGpuManyBlocks = 2048;
+// The folded kernel (below) runs at most one block a multiprocessor: its
+// teams take 512 threads, so that every level of a block's split is at most
+// a node a thread (256 threads split the last level's 512 nodes two a
+// thread, and the team waits on the slower of two chains of binomials).
+inline constexpr int kSampleGpuTeamFolded = 512;
 // GPUs fold the top block's split into the level just below it (each of
 // whose blocks then follows the top's split down its own path) where that
 // level has at most this many blocks a multiprocessor: the folded kernel
@@ -47,6 +52,7 @@ inline constexpr std::int64_t kSampleFoldBlocksPerSM = 1;
 inline constexpr int kSampleGpuMinTeams = 0;
 static_assert((kSampleGpuTeam & (kSampleGpuTeam - 1)) == 0, "a power of two");
 static_assert((kSampleGpuTeamMany & (kSampleGpuTeamMany - 1)) == 0, "a power of two");
+static_assert((kSampleGpuTeamFolded & (kSampleGpuTeamFolded - 1)) == 0, "a power of two");
 
 // Alias draws (alias_draws.hpp):
 // Draws a thread makes together: every table read of a batch is issued
