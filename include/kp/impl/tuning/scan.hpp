@@ -20,13 +20,14 @@ constexpr int by_value_size(int four, int eight, int other) {
 // for floats (177-179 us against 182 for 2^26), measured on the H200 alone.
 inline constexpr int kRegisterTeam = 256;
 // 16-byte packs a thread holds, by value size. A look-back's tiles go
-// through at a bounded rate, so a tile should be large: 16 KiB for 4- and
-// 16-byte values (4096 floats, 1024 pairs), 32 KiB for 8-byte ones (4096
-// doubles: 8 packs took 420 us against 4 packs' 454 for 2^26 doubles on an
-// H200, both striped and held in registers).
+// through at a bounded rate, so a tile should be large: 16 KiB for 4-byte
+// values (4096 floats), 32 KiB for wider ones (4096 doubles, 2048 pairs).
+// On an H200, 8 packs took 420 us against 4 packs' 454 for 2^26 doubles
+// (striped, held in registers), and 2^24 pairs 192-193 us against 237-238
+// (blocked, staged; docs/results/h200-2026-11-27/scan-pairs/).
 inline constexpr int kRegisterPacks4 = 4;
 inline constexpr int kRegisterPacks8 = 8;
-inline constexpr int kRegisterPacksWide = 4;
+inline constexpr int kRegisterPacksWide = 8;
 template <class T>
 inline constexpr int kRegisterPacks = by_value_size<T>(kRegisterPacks4, kRegisterPacks8,
                                                        kRegisterPacksWide);
@@ -52,9 +53,10 @@ inline constexpr bool kRegisterBlocked = by_value_size<T>(kRegisterBlocked4, kRe
 // registers and held (0). Staged, the bytes in flight take no registers,
 // so more teams fit an SM (kLookbackTeams*): on an H200, 2^26 doubles took
 // 371-373 us staged with 4 teams against 401-406 held with 3; int64 367-374
-// against 399-401; 2^24 pairs 240 with 5 teams against 238-240 held with 4.
+// against 399-401; 2^24 pairs in 16 KiB tiles 240 with 5 teams against
+// 238-240 held with 4.
 // A blocked tile's exchange is its packs plus one in kRegisterPacks<T> + 1:
-// 36 KiB for 8-byte values, within the 40 KiB of team scratch a Kokkos 3.4
+// 36 KiB for 8-byte and wider values, within the 40 KiB of team scratch a Kokkos 3.4
 // CUDA team may ask for.
 inline constexpr int kRegisterStaged = 1;
 
@@ -64,13 +66,14 @@ inline constexpr int kLookbackScratchItems = 4;
 
 // Teams of kRegisterTeam resident per SM (LaunchBounds caps registers to
 // fit), so that more tiles load while others wait on the look-back: 5 for
-// 4-byte values (48 registers a thread), 4 for 8-byte ones (64 registers,
-// staged), 5 for 16-byte ones (48 registers, staged). Each more team is
-// more bytes in flight, until registers spill: 5 teams of staged 8-byte
-// tiles spill 84 bytes a thread, 6 of pairs 56.
+// 4-byte values (48 registers a thread), 4 for 8-byte and wider ones (64
+// registers, staged tiles of 32 KiB). Each more team is more bytes in
+// flight, until registers spill: 5 teams of staged 8-byte tiles spill 84
+// bytes a thread; 3 teams of 32 KiB pairs tiles took 207-210 us against
+// 4 teams' 192-193.
 inline constexpr int kLookbackTeams4 = 5;
 inline constexpr int kLookbackTeams8 = 4;
-inline constexpr int kLookbackTeamsWide = 5;
+inline constexpr int kLookbackTeamsWide = 4;
 template <class T>
 inline constexpr int kLookbackTeamsPerSM = by_value_size<T>(kLookbackTeams4, kLookbackTeams8,
                                                             kLookbackTeamsWide);
