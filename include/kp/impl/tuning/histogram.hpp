@@ -1,7 +1,7 @@
 #pragma once
-// Tuning of kp::histogram (the host's private_bins, the GPU's team_scratch): one place for the
-// constants, each with why it has its value. Their measurements are in
-// docs/PERFORMANCE.md (histogram).
+// Tuning of kp::histogram (the host's private_bins, the GPU's team_scratch):
+// one place for the constants, each with why it has its value. Their
+// measurements are in docs/PERFORMANCE.md (histogram).
 #include <cstdint>
 
 namespace kp::impl {

@@ -56,8 +56,8 @@ inline constexpr bool kRegisterBlocked = by_value_size<T>(kRegisterBlocked4, kRe
 // against 399-401; 2^24 pairs in 16 KiB tiles 240 with 5 teams against
 // 238-240 held with 4.
 // A blocked tile's exchange is its packs plus one in kRegisterPacks<T> + 1:
-// 36 KiB for 8-byte and wider values, within the 40 KiB of team scratch a Kokkos 3.4
-// CUDA team may ask for.
+// 36 KiB for 8-byte and wider values, within the 40 KiB of team scratch a
+// Kokkos 3.4 CUDA team may ask for.
 inline constexpr int kRegisterStaged = 1;
 
 // GPU values of sizes that do not fill 16-byte packs: values a thread of a
