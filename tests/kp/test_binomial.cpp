@@ -1,6 +1,6 @@
 // impl/binomial.hpp: the logarithm against the C library's, and the binomial
-// and Poisson samplers' variates against exact probabilities (chi-square),
-// on every enabled space, on each of their algorithms and BTRD's and PTRS's
+// sampler's variates against exact binomial probabilities (chi-square), on
+// every enabled space, on both of its algorithms and both of BTRD's
 // acceptance paths; the same variates on every space.
 #include <kp/impl/binomial.hpp>
 
@@ -115,76 +115,6 @@ TEMPLATE_LIST_TEST_CASE("exact::binomial follows the binomial distribution", "[k
     CHECK(chi < chi_square_limit(dof));
     CHECK(x == variates<Kokkos::DefaultHostExecutionSpace>(n, p, count));
   }
-}
-
-namespace {
-
-// Poisson variates for keys 0 .. count - 1 on `Space`.
-template <class Space>
-std::vector<std::uint64_t> poisson_variates(double mu, std::int64_t count) {
-  Kokkos::View<std::uint64_t*, typename Space::memory_space> out("variates", count);
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<Space>(0, count), KOKKOS_LAMBDA(std::int64_t i) {
-        out(i) = kp::impl::exact::poisson(mu, kp::impl::splitmix64(0x9015500 + i));
-      });
-  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
-  return std::vector<std::uint64_t>(host.data(), host.data() + count);
-}
-
-// Chi-square of the variates against Poisson(mu), as chi_square.
-std::pair<double, int> poisson_chi_square(const std::vector<std::uint64_t>& x, double mu) {
-  const double count = double(x.size()), sd = std::sqrt(mu);
-  const auto lo = static_cast<std::uint64_t>(std::max(0.0, std::floor(mu - 12 * sd - 2)));
-  const auto hi = static_cast<std::uint64_t>(std::ceil(mu + 12 * sd + 12));
-  std::vector<double> expect;
-  std::vector<std::uint64_t> edge;
-  double pending = 0;
-  for (std::uint64_t k = lo; k <= hi; ++k) {
-    if (pending == 0) edge.push_back(k);
-    pending += count * std::exp(double(k) * std::log(mu) - mu - std::lgamma(double(k) + 1));
-    if (pending >= 20) {
-      expect.push_back(pending);
-      pending = 0;
-    }
-  }
-  if (pending > 0) {
-    expect.back() += pending;
-    edge.pop_back();
-  }
-  std::vector<double> seen(expect.size(), 0);
-  for (const std::uint64_t k : x) {
-    const auto cell = std::upper_bound(edge.begin(), edge.end(), k) - edge.begin() - 1;
-    seen[std::max<std::ptrdiff_t>(cell, 0)] += 1;
-  }
-  double chi = 0;
-  for (std::size_t c = 0; c < expect.size(); ++c) {
-    chi += (seen[c] - expect[c]) * (seen[c] - expect[c]) / expect[c];
-  }
-  return {chi, static_cast<int>(expect.size()) - 1};
-}
-
-}  // namespace
-
-TEMPLATE_LIST_TEST_CASE("exact::poisson follows the Poisson distribution", "[kp][binomial]",
-                        Spaces) {
-  using Space = TestType;
-  const std::int64_t count = 200000;
-  // Inversion (below kPoissonInversionBelow = 64: tiny, small, mid, at the
-  // bound), PTRS just above it (its logarithm tests most often), mid and
-  // huge means.
-  static_assert(kp::impl::kPoissonInversionBelow == 64, "the cases straddle 64");
-  for (const double mu :
-       {0.003, 0.7, 4.0, 16.0, 37.3, 63.99, 64.0, 70.5, 1000.0, 123456.7, 3.7e11}) {
-    INFO("mu " << mu);
-    const auto x = poisson_variates<Space>(mu, count);
-    const auto [chi, dof] = poisson_chi_square(x, mu);
-    INFO("chi-square " << chi << " on " << dof << " degrees of freedom");
-    CHECK(chi < chi_square_limit(dof));
-    CHECK(x == poisson_variates<Kokkos::DefaultHostExecutionSpace>(mu, count));
-  }
-  CHECK(poisson_variates<Space>(0.0, 10) == std::vector<std::uint64_t>(10, 0));
-  CHECK(poisson_variates<Space>(NAN, 10) == std::vector<std::uint64_t>(10, 0));
-  CHECK(poisson_variates<Space>(1e-300, 10) == std::vector<std::uint64_t>(10, 0));
 }
 
 TEMPLATE_LIST_TEST_CASE("exact::binomial at the ends of p and n", "[kp][binomial]", Spaces) {

@@ -112,27 +112,6 @@ TEMPLATE_LIST_TEST_CASE("kp::sample: each count's mean and variance across seeds
   check_moments<Space>({wide}, 20000, 200);
 }
 
-// Dense draws start with Poisson variates (multinomial.hpp, poissonize),
-// drawn again where they pass M. With no margin (lambda = M) about half the
-// calls draw them again: the law and the sameness everywhere must hold.
-TEMPLATE_LIST_TEST_CASE("kp::sample: Poisson variates drawn again past the draws", "[kp][sample]",
-                        Spaces) {
-  using Space = TestType;
-  auto& margin = kp::impl::multinomial::poisson_margin();
-  const double kept = margin;
-  margin = 0;
-  const std::vector<double> w = {1, 2, 3, 4, 0, 6, 0.5};
-  REQUIRE(kp::impl::multinomial::poissonize(std::int64_t(w.size()), 5000));
-  check_moments<Space>(w, 5000, 400);
-  const auto weights = to_space<Space>(test_weights(4097), Shape::contiguous);
-  auto counts = to_space<Space>(std::vector<std::uint64_t>(4097), Shape::contiguous);
-  for (const std::uint64_t seed : {1, 2, 3, 4}) {
-    kp::sample(Space(), weights, 100000, seed, counts);
-    CHECK(to_host<Space>(counts) == host_counts<std::uint64_t>(test_weights(4097), 100000, seed));
-  }
-  margin = kept;
-}
-
 TEMPLATE_LIST_TEST_CASE("kp::sample: chi-square of one seed", "[kp][sample]", Spaces) {
   using Space = TestType;
   for (const std::uint64_t draws :

@@ -390,37 +390,6 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: one rank's counts whatever the rank co
   }
 }
 
-// Dense draws start with Poisson variates, summed across the ranks and
-// drawn again where they pass the draws: with no margin (about half the
-// calls draw them again), every rank count still gives one rank's counts.
-TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: Poisson variates drawn again, as on one rank",
-                        "[kp][mpi][sample]", Spaces) {
-  using Space = TestType;
-  auto& margin = kp::impl::multinomial::poisson_margin();
-  const double kept = margin;
-  margin = 0;
-  for (const std::int64_t n : {std::int64_t{5}, std::int64_t{3001}}) {
-    std::vector<double> global(n);
-    for (std::int64_t i = 0; i < n; ++i) global[i] = i % 5 == 0 ? 0.0 : double(1 + i % 13);
-    for (const std::uint64_t seed : {1, 2, 3, 4, 5, 6}) {
-      auto g_counts = to_space<Space>(std::vector<std::uint64_t>(n), Shape::contiguous);
-      kp::sample(Space(), to_space<Space>(global, Shape::contiguous), 100000, seed, g_counts);
-      const auto one = to_host<Space>(g_counts);
-      for (const Split split : kSplits) {
-        const auto weights = to_space<Space>(local_part(global, split), Shape::contiguous);
-        auto counts = to_space<Space>(std::vector<std::uint64_t>(local_part(one, split).size()),
-                                      Shape::strided);
-        const bool threw = threw_on_any_rank(
-            [&] { kp::mpi::sample(kComm, Space(), weights, 100000, seed, counts); });
-        REQUIRE(!threw);
-        INFO("n " << n << ", seed " << seed << ", " << split_name(split));
-        CHECK(to_host<Space>(counts) == local_part(one, split));
-      }
-    }
-  }
-  margin = kept;
-}
-
 // Slices that start on leaves of the second level (kBlock^2 items): each
 // rank sums and splits the nodes below that level alone, and only its sums
 // move. Every rank holds kBlock^2 items but rank 1 (none, where there are

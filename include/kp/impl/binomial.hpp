@@ -1,5 +1,5 @@
 #pragma once
-// Binomial and Poisson variates that are the same bits on every space.
+// Binomial variates that are the same bits on every space.
 //
 // The sampler draws its uniforms from a counter-based stream keyed by the
 // caller, and computes with +, -, *, /, sqrt, floor, ceil, fabs, fmin and
@@ -11,14 +11,13 @@
 // (-ffp-contract=fast with -mfma or -march=native); the project's --native
 // build turns contraction off.
 //
-// Binomial algorithms: BTRD (Hormann, "The generation of binomial random variates",
+// Algorithms: BTRD (Hormann, "The generation of binomial random variates",
 // 1993: transformed rejection with decomposition) for n * min(p, 1 - p) >=
 // kBinomialInversionBelow, O(1) expected time; below that, inversion: a
 // search up the probabilities from 0, O(n p + 1), with no division in its
 // loop. Divisions are the slowest of the operations on GPUs (a software
 // sequence), so both keep them out of their loops where a product can
-// stand in. Poisson: PTRS (Hormann's transformed rejection, as NumPy's) from
-// a mean of kPoissonInversionBelow, inversion below.
+// stand in.
 #include <Kokkos_Core.hpp>
 #include <cmath>
 #include <cstdint>
@@ -263,65 +262,6 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial(std::uint64_t n, double p, std::ui
                               ? binomial_inversion(n, pp, key)
                               : binomial_btrd(n, pp, key);
   return flip ? n - k : k;
-}
-
-// Poisson(mu), mu < kPoissonInversionBelow: the smallest k with u <= P(X <=
-// k), as binomial_inversion: with F_k = k! and S_k = k! sum_{j <= k} mu^j /
-// j!, S_k = k S_(k-1) + mu^k and the test is u F_k <= e^-mu S_k. A search
-// past mu + 10 sqrt(mu + 1) + 10 starts over with the next uniform.
-KOKKOS_INLINE_FUNCTION std::uint64_t poisson_inversion(double mu, std::uint64_t key) {
-  const double e = exp(-mu);
-  const double end = ::floor(add(add(mu, mul(10.0, ::sqrt(add(mu, 1.0)))), 10.0));
-  for (std::uint64_t j = 0;; ++j) {
-    const double u = open_unit(random_bits(key, j));
-    double k = 0, power = 1, fact = 1, sum = 1;  // mu^k, k!, S_k
-    while (mul(u, fact) > mul(e, sum)) {
-      k = add(k, 1.0);
-      if (k > end) break;
-      power = mul(power, mu);
-      fact = mul(fact, k);
-      sum = add(mul(sum, k), power);
-    }
-    if (k <= end) return static_cast<std::uint64_t>(k);
-  }
-}
-
-// Poisson(mu), mu >= kPoissonInversionBelow: PTRS (Hormann, "The transformed
-// rejection method for generating Poisson random variables", 1993), two
-// uniforms a try. Most variates are accepted with no logarithm; the others
-// compare with log(mu^k e^-mu / k!), its log(k!) as Stirling's formula plus
-// stirling_tail, the same precision as BTRD's step 3.3.
-KOKKOS_INLINE_FUNCTION std::uint64_t poisson_ptrs(double mu, std::uint64_t key) {
-  constexpr double kHalfLog2Pi = 0.91893853320467274178;
-  const double b = add(0.931, mul(2.53, ::sqrt(mu)));
-  const double a = add(-0.059, mul(0.02483, b));
-  const double two_a = mul(2.0, a);
-  const double inv_alpha = add(1.1239, div(1.1328, sub(b, 3.4)));
-  const double v_r = sub(0.9277, div(3.6224, sub(b, 2.0)));
-  const double c = add(mu, 0.43);
-  for (std::uint64_t j = 0;; j += 2) {
-    const double u = sub(unit_interval(random_bits(key, j)), 0.5);
-    const double v = open_unit(random_bits(key, j + 1));
-    const double us = sub(0.5, ::fabs(u));
-    const double kd = ::floor(add(mul(add(div(two_a, us), b), u), c));
-    if (us >= 0.07 && v <= v_r) return static_cast<std::uint64_t>(kd);
-    if (!(kd >= 0) || (us < 0.013 && v > us)) continue;
-    // log(v inv_alpha / (a / us^2 + b)) <= k log mu - mu - log(k!), with
-    // log(k!) = (k + 1/2) log(k + 1) - (k + 1) + log(2 pi) / 2 + tail(k).
-    const double k1 = add(kd, 1.0);
-    const double lhs = log(div(mul(v, inv_alpha), add(div(a, mul(us, us)), b)));
-    const double rhs =
-        sub(sub(add(sub(mul(kd, log(div(mu, k1))), mul(0.5, log(k1))), sub(k1, mu)), kHalfLog2Pi),
-            stirling_tail(kd));
-    if (lhs <= rhs) return static_cast<std::uint64_t>(kd);
-  }
-}
-
-// Poisson(mu) from the uniforms of stream `key`, mu < 2^52 (mu <= 0 or NaN
-// gives 0).
-KOKKOS_INLINE_FUNCTION std::uint64_t poisson(double mu, std::uint64_t key) {
-  if (!(mu > 0)) return 0;
-  return mu < kPoissonInversionBelow ? poisson_inversion(mu, key) : poisson_ptrs(mu, key);
 }
 
 }  // namespace kp::impl::exact

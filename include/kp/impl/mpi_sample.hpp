@@ -167,30 +167,9 @@ void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsVi
               sums);
   }
 
-  sum_upper(space, s->levels, leaves, levels);
-  const std::uint64_t stream = impl::stream_start(seed);
-  if (!poissonize(n_global, draws)) {
-    impl::split_items(space, *s, read, draws, stream, lo, counts, first, end - first, levels);
-    impl::check_tree_total(call, impl::tree_total(space, *s));
-    return;
-  }
-  // Poisson draws first (multinomial.hpp): each rank draws its items', one
-  // all-reduce sums them, and every rank splits the same draws left.
-  const double lambda = poisson_mean(draws);
-  for (int attempt = 0;; ++attempt) {
-    const std::uint64_t a = attempt_stream(stream, attempt);
-    poisson_items(space, s->levels, leaves, read, WriteCounts<CountsView>{counts, lo}, lambda, a,
-                  first, end - first);
-    std::uint64_t mine = 0, drawn = 0;
-    Kokkos::deep_copy(space, mine, s->levels.drawn);
-    space.fence();
-    check(MPI_Allreduce(&mine, &drawn, 1, MPI_UINT64_T, MPI_SUM, comm), "MPI_Allreduce");
-    if (drawn > draws) continue;
-    impl::split_items(space, *s, read, draws - drawn, a, lo, counts, first, end - first, levels,
-                      Split::rest);
-    impl::check_tree_total(call, impl::tree_total(space, *s));
-    return;
-  }
+  impl::split_items(space, *s, read, draws, impl::stream_start(seed), lo, counts, first,
+                    end - first, levels);
+  impl::check_tree_total(call, impl::tree_total(space, *s));
 }
 
 }  // namespace kp::mpi::detail

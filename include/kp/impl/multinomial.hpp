@@ -21,7 +21,6 @@
 // team (team scratch), plus N / kBlock sums and counts per level.
 #include <Kokkos_Core.hpp>
 #include <cfloat>
-#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -106,35 +105,20 @@ struct ReadSums {
 
 // Where the leaves' counts go: the items' counts for global items [lo, lo +
 // counts.extent(0)) (items elsewhere are another rank's), or an upper level's.
-// Where `add`, the counts are added to those there (the split of the draws
-// that the Poisson draws left).
 template <class CountsView>
 struct WriteCounts {
   using Count = typename CountsView::non_const_value_type;
   CountsView counts;
   std::int64_t lo;
-  bool add = false;
-  KOKKOS_INLINE_FUNCTION bool owns(std::int64_t g) const {
-    return g >= lo && g - lo < static_cast<std::int64_t>(counts.extent(0));
-  }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t g, std::uint64_t c) const {
-    if (!owns(g) || (add && c == 0)) return;
     const std::int64_t i = g - lo;
-    counts(i) = static_cast<Count>(add ? counts(i) + c : c);
+    if (i >= 0 && i < static_cast<std::int64_t>(counts.extent(0)))
+      counts(i) = static_cast<Count>(c);
   }
 };
 
-template <class Space, class T = double>
-using TotalView = Kokkos::View<T, Kokkos::Device<Space, typename ReportMemory<Space>::type>>;
-
-// The draws that Poisson variates took before the split (poissonize): summed
-// on the space (`drawn`), and copied where the host reads it by the block
-// that reports the total.
 template <class Space>
-struct Drawn {
-  View<const std::uint64_t, Space> drawn;
-  TotalView<Space, std::uint64_t> report;
-};
+using TotalView = Kokkos::View<double, Kokkos::Device<Space, typename ReportMemory<Space>::type>>;
 
 // A host thread as a team of one: host spaces run a block a task
 // (run_host_tasks), with its tree on the thread's stack.
@@ -385,8 +369,7 @@ struct BlockTree {
 using HostBlockTree = BlockTree<std::uint64_t>;
 
 // A functor of one block, `block(team, tree, b)`: as a team a block (GPUs,
-// the tree in team scratch; Block::kTeam threads, or where that is 0 as
-// many as on_each_block picks) ...
+// the tree in team scratch) ...
 template <class Block, class Count>
 struct TeamEachBlock {
   Block block;
@@ -421,7 +404,7 @@ struct TreeSlots {
 template <class Space, class Read>
 struct SumBlock {
   static constexpr bool kCounts = false;
-  static constexpr int kTeam = 0;
+  static constexpr bool kFolded = false;
   Read read;
   View<double*, Space> sums;
   std::int64_t first;
@@ -443,7 +426,7 @@ struct SumBlock {
 template <class Space, class Read, class Write, bool kFollowsTop = false>
 struct SplitBlock {
   static constexpr bool kCounts = true;
-  static constexpr int kTeam = kFollowsTop ? kSampleGpuTeamFolded : 0;
+  static constexpr bool kFolded = kFollowsTop;
   Read read;
   Write write;
   View<const std::uint64_t*, Space> block_counts;
@@ -453,17 +436,6 @@ struct SplitBlock {
   std::uint64_t top_draws, stream;
   std::int64_t leaves;
   int level;
-  // Where set, the top's draws are top_draws less drawn.drawn().
-  Drawn<Space> drawn{};
-  KOKKOS_INLINE_FUNCTION std::uint64_t draws() const {
-    if (drawn.drawn.data() == nullptr) return top_draws;
-    const std::uint64_t d = drawn.drawn();
-    return d <= top_draws ? top_draws - d : 0;
-  }
-  KOKKOS_INLINE_FUNCTION void report(double sum) const {
-    total() = sum;
-    if (drawn.report.data() != nullptr) drawn.report() = drawn.drawn();
-  }
   // Whether 32-bit counts (a bit of which flags descents) hold every count:
   // none exceeds the draws.
   bool narrow() const { return top_draws < (std::uint64_t{1} << 31); }
@@ -471,12 +443,12 @@ struct SplitBlock {
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const Tree& tree,
                                          std::int64_t b) const {
     const bool reports = total.data() != nullptr && b == total_block;
-    std::uint64_t c = draws();
+    std::uint64_t c = top_draws;
     if constexpr (kFollowsTop) {
       tree.build(team, ReadSums<Space>{top_leaves}, 0);
-      if (reports) team_single(team, [&] { report(tree.sums[1]); });
+      if (reports) team_single(team, [&] { total() = tree.sums[1]; });
       // No draws from a top with no weight (a rejected call).
-      c = tree.path_count(team, stream, level + 1, b, tree.sums[1] > 0 ? c : 0);
+      c = tree.path_count(team, stream, level + 1, b, tree.sums[1] > 0 ? top_draws : 0);
       team.team_barrier();  // the top's sums are read before the block's overwrite them
     } else if (block_counts.extent(0) > 0) {
       c = block_counts(b);
@@ -487,7 +459,7 @@ struct SplitBlock {
       return;
     }
     tree.build(team, read, b);
-    if (reports && !kFollowsTop) team_single(team, [&] { report(tree.sums[1]); });
+    if (reports && !kFollowsTop) team_single(team, [&] { total() = tree.sums[1]; });
     tree.split(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
     team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
   }
@@ -511,9 +483,9 @@ void on_each_block(const Space& space, const char* label, const Block& block, st
             TeamEachBlock<Block, Count>{block, first});
       };
       const auto league = static_cast<int>(blocks);
-      if constexpr (Block::kTeam > 0) {  // the block's own team size
-        using Bounds = Kokkos::LaunchBounds<Block::kTeam, 1>;
-        return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, Block::kTeam));
+      if constexpr (Block::kFolded) {  // at most a block a multiprocessor (fold_top)
+        using Bounds = Kokkos::LaunchBounds<kSampleGpuTeamFolded, 1>;
+        return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, kSampleGpuTeamFolded));
       }
       if constexpr (kSampleGpuMinTeams > 0) {
         if (many) {
@@ -563,11 +535,6 @@ struct UpperLevels {
   std::vector<View<double*, Space>> sums;           // sums[l]: level l's leaves, l >= 1
   std::vector<View<std::uint64_t*, Space>> counts;  // counts[l]: level l's leaves, l >= 1
   TotalView<Space> total{"kp::sample total"};
-  // The Poisson draws (poissonize): their sum, its copy for the host, and
-  // the total weight where the Poisson pass reads it (poisson_items).
-  View<std::uint64_t, Space> drawn{"kp::sample Poisson draws"};
-  TotalView<Space, std::uint64_t> drawn_report{"kp::sample Poisson draws report"};
-  View<double*, Space> weight{"kp::sample weight", 1};
   explicit UpperLevels(const std::vector<std::int64_t>& leaves)
       : sums(leaves.size()), counts(leaves.size()) {
     for (std::size_t l = 1; l < leaves.size(); ++l) {
@@ -600,12 +567,6 @@ bool fold_top(const Space& space, const std::vector<std::int64_t>& leaves) {
   }
 }
 
-// What a split gives: the whole sample, or (after Poisson draws, which are
-// in the items' counts) the rest of it, of `draws` draws (kp::mpi, which
-// sums the Poisson draws across ranks) or of the draws less levels.drawn
-// (on the space).
-enum class Split { whole, rest, rest_on_space };
-
 // Splits blocks [first, first + blocks) of level l <= top: their draws from
 // level l + 1's counts, or, where `fold` and l is just below the top, from
 // the top's split followed by each block (block `total_block` then
@@ -614,24 +575,13 @@ template <class Space, class Read, class Write>
 void split_level(const Space& space, const UpperLevels<Space>& levels, int l, int top, bool fold,
                  const Read& read, const Write& write, std::int64_t total_block,
                  std::uint64_t draws, std::uint64_t stream, std::int64_t leaves, std::int64_t first,
-                 std::int64_t blocks, Split split = Split::whole) {
-  const Drawn<Space> drawn = split == Split::rest_on_space
-                                 ? Drawn<Space>{levels.drawn, levels.drawn_report}
-                                 : Drawn<Space>{};
+                 std::int64_t blocks) {
   if (fold && l == top - 1) {
-    split_blocks(space,
-                 SplitBlock<Space, Read, Write, true>{read,
-                                                      write,
-                                                      {},
-                                                      levels.sums[top],
-                                                      levels.total,
-                                                      total_block,
-                                                      draws,
-                                                      stream,
-                                                      leaves,
-                                                      l,
-                                                      drawn},
-                 first, blocks);
+    split_blocks(
+        space,
+        SplitBlock<Space, Read, Write, true>{
+            read, write, {}, levels.sums[top], levels.total, total_block, draws, stream, leaves, l},
+        first, blocks);
   } else {
     const bool is_top = l == top;
     split_blocks(space,
@@ -645,8 +595,7 @@ void split_level(const Space& space, const UpperLevels<Space>& levels, int l, in
                      draws,
                      stream,
                      leaves,
-                     l,
-                     is_top ? drawn : Drawn<Space>{}},
+                     l},
                  first, blocks);
   }
 }
@@ -661,141 +610,28 @@ struct OwnLevels {
   std::vector<std::int64_t> first, end;
 };
 
-// Given the sums of level own.summed's leaves (level 1's: the items'
-// blocks), the sums of every level above.
+// Given the sums of level 1's leaves (the items' blocks) in levels.sums[1]
+// (of level own.summed's, and of the own nodes' below), fills
+// levels.counts[1] with each block's draws (each own block's), and
+// levels.total: the levels above the items, down from the top (or from just
+// below it, where `fold`).
 template <class Space>
-void sum_upper(const Space& space, UpperLevels<Space>& levels,
-               const std::vector<std::int64_t>& leaves, const OwnLevels& own = {}) {
+void split_upper(const Space& space, UpperLevels<Space>& levels,
+                 const std::vector<std::int64_t>& leaves, std::uint64_t draws, std::uint64_t stream,
+                 bool fold, const OwnLevels& own = {}) {
   const int top = static_cast<int>(leaves.size()) - 1;
   for (int l = own.summed; l < top; ++l) {
     const std::int64_t blocks = leaves[l + 1];
     sum_blocks(space, ReadSums<Space>{levels.sums[l]}, 0, blocks, levels.sums[l + 1]);
   }
-}
-
-// Given every level's sums above the items (sum_upper; below level
-// own.summed, the own nodes'), fills levels.counts[1] with each block's
-// draws (each own block's), and levels.total: the levels above the items,
-// down from the top (or from just below it, where `fold`).
-template <class Space>
-void split_upper(const Space& space, UpperLevels<Space>& levels,
-                 const std::vector<std::int64_t>& leaves, std::uint64_t draws, std::uint64_t stream,
-                 bool fold, const OwnLevels& own, Split split) {
-  const int top = static_cast<int>(leaves.size()) - 1;
   for (int l = fold ? top - 1 : top; l >= 1; --l) {
     using Write = WriteCounts<View<std::uint64_t*, Space>>;
     const bool part = l < own.summed;
     const std::int64_t first = part ? own.first[l] : 0;
     const std::int64_t blocks = part ? own.end[l] - first : l == top ? 1 : leaves[l + 1];
     split_level(space, levels, l, top, fold, ReadSums<Space>{levels.sums[l]},
-                Write{levels.counts[l], 0}, first, draws, stream, leaves[l], first, blocks, split);
+                Write{levels.counts[l], 0}, first, draws, stream, leaves[l], first, blocks);
   }
-}
-
-// Poisson draws first (the tuning's kSamplePoissonPerItem): where the draws
-// are dense, each item's count starts as an independent Poisson(lambda
-// p_i) variate, T their sum, and the tree splits only the M - T draws left.
-// Given T = t the Poisson variates are Multinomial(t, p), so with the rest's
-// Multinomial(M - t, p) the counts are Multinomial(M, p) exactly, whatever
-// t's law; where T > M, the variates are drawn again from the next stream
-// (conditioning on T <= M leaves the counts' law as it is). Each variate
-// belongs to its item: no chain of levels, one O(1) draw an item, and M - T
-// about kSamplePoissonMargin sqrt(M) draws for the tree.
-inline bool poissonize(std::int64_t n, std::uint64_t draws) {
-  return draws >= kSamplePoissonMinDraws &&
-         draws / kSamplePoissonPerItem >= static_cast<std::uint64_t>(n);
-}
-
-// Tests lower it to 0 (lambda = M, about half the attempts drawn again),
-// where CI can see the attempts after the first give the same law.
-inline double& poisson_margin() {
-  static double margin = kSamplePoissonMargin;
-  return margin;
-}
-
-// lambda for M draws: below M by the margin's standard deviations of T.
-inline double poisson_mean(std::uint64_t draws) {
-  const auto m = static_cast<double>(draws);
-  return exact::sub(m, exact::mul(poisson_margin(), std::sqrt(m)));
-}
-
-// The random stream of attempt `attempt`: the call's own for the first.
-inline std::uint64_t attempt_stream(std::uint64_t stream, int attempt) {
-  return attempt == 0 ? stream : random_bits(stream ^ 0x706f6973736f6e00ull, attempt);
-}
-
-// The level of node_key that the Poisson variates use (the tree's levels
-// are below 8).
-inline constexpr int kPoissonLevel = 255;
-
-// Block b's Poisson variates into its items' counts (those `write` owns),
-// their sum added to `drawn`. The total weight W: the top block's root, of
-// the tree built from `top_leaves` by the team; where those are none,
-// `weight()` (summed beforehand), or, where that is none too, the root of
-// block b's own tree (a single-block tree).
-template <class Space, class Read, class Write>
-struct PoissonBlock {
-  static constexpr bool kCounts = false;
-  static constexpr int kTeam = kSampleGpuTeamPoisson;
-  Read read;
-  Write write;
-  View<const double*, Space> top_leaves;
-  View<const double*, Space> weight;
-  View<std::uint64_t, Space> drawn;
-  double lambda;
-  std::uint64_t stream;
-  template <class Member, class Tree>
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const Tree& tree,
-                                         std::int64_t b) const {
-    double total;
-    if (top_leaves.extent(0) > 0) {
-      tree.build(team, ReadSums<Space>{top_leaves}, 0);
-      total = tree.sums[1];
-    } else if (weight.extent(0) > 0) {
-      total = weight(0);
-    } else {
-      tree.build(team, read, b);
-      total = tree.sums[1];
-    }
-    // Weights the split will refuse: no variates (the split reports them).
-    const bool valid = total > 0 && total <= DBL_MAX;
-    const std::uint64_t sum = team_count(team, kBlock, [&](std::int64_t k) -> std::uint64_t {
-      const std::int64_t g = b * kBlock + k;
-      if (!write.owns(g)) return 0;
-      std::uint64_t x = 0;
-      if (valid) {
-        const double mu = exact::mul(exact::div(read(g), total), lambda);
-        x = exact::poisson(mu, node_key(stream, kPoissonLevel, b, k, 0));
-      }
-      write(g, x);
-      return x;
-    });
-    if (sum > 0) team_single(team, [&] { Kokkos::atomic_add(&drawn(), sum); });
-  }
-};
-
-// The Poisson variates of blocks [first, first + blocks) of the items, of
-// mean lambda in all, into `write`'s counts, their sum into levels.drawn
-// (zeroed here). The sums of the levels above the items are in place.
-template <class Space, class Read, class Write>
-void poisson_items(const Space& space, UpperLevels<Space>& levels,
-                   const std::vector<std::int64_t>& leaves, const Read& read, const Write& write,
-                   double lambda, std::uint64_t stream, std::int64_t first, std::int64_t blocks) {
-  Kokkos::deep_copy(space, levels.drawn, std::uint64_t{0});
-  const int top = static_cast<int>(leaves.size()) - 1;
-  // Below a top of at most kBlock items' blocks each team builds the top's
-  // tree itself (no launch before); above, one team sums it first.
-  View<const double*, Space> top_leaves, weight;
-  if (top == 1) {
-    top_leaves = levels.sums[1];
-  } else if (top > 1) {
-    sum_blocks(space, ReadSums<Space>{levels.sums[top]}, 0, 1, levels.weight);
-    weight = levels.weight;
-  }
-  on_each_block(space, "kp::sample::poisson",
-                PoissonBlock<Space, Read, Write>{read, write, top_leaves, weight, levels.drawn,
-                                                 lambda, stream},
-                first, blocks);
 }
 
 }  // namespace kp::impl::multinomial
@@ -850,14 +686,13 @@ std::shared_ptr<SampleLevels<Space>> sample_levels(const Space& space,
 }
 
 // counts of the global items [lo, lo + counts.extent(0)) from the items'
-// leaves `read` and the levels above them, whose sums are in place
-// (sum_upper; for a single-block tree, none). Asynchronous.
+// leaves `read` and the levels above them, whose sums at level 1 are in
+// place (or, for a single-block tree, nothing). Asynchronous.
 template <class Space, class Read, class CountsView>
 void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, std::uint64_t draws,
                  std::uint64_t stream, std::int64_t lo, const CountsView& counts,
                  std::int64_t first_block, std::int64_t blocks,
-                 const multinomial::OwnLevels& own = {},
-                 multinomial::Split split = multinomial::Split::whole) {
+                 const multinomial::OwnLevels& own = {}) {
   using namespace multinomial;
   using Write = WriteCounts<CountsView>;
   // GPUs with few blocks below the top fold its split into theirs (a launch
@@ -867,11 +702,9 @@ void split_items(const Space& space, SampleLevels<Space>& s, const Read& read, s
   // have its total.
   const bool fold = blocks > 0 && fold_top(space, s.leaves);
   const int top = static_cast<int>(s.leaves.size()) - 1;
-  if (top > (fold ? 1 : 0)) {
-    split_upper(space, s.levels, s.leaves, draws, stream, fold, own, split);
-  }
-  split_level(space, s.levels, 0, top, fold, read, Write{counts, lo, split != Split::whole},
-              first_block, draws, stream, s.leaves[0], first_block, blocks, split);
+  if (top > (fold ? 1 : 0)) split_upper(space, s.levels, s.leaves, draws, stream, fold, own);
+  split_level(space, s.levels, 0, top, fold, read, Write{counts, lo}, first_block, draws, stream,
+              s.leaves[0], first_block, blocks);
 }
 
 // The total that the last split reported; fences `space`, then reads it
@@ -894,25 +727,9 @@ void sample_counts(const Space& space, const WeightsView& weights, std::uint64_t
   if (s->leaves.size() > 1) {
     multinomial::sum_blocks(space, read, 0, s->leaves[1], s->levels.sums[1]);
   }
-  multinomial::sum_upper(space, s->levels, s->leaves);
   const std::int64_t blocks = s->leaves.size() > 1 ? s->leaves[1] : 1;
-  const std::uint64_t stream = stream_start(seed);
-  if (!multinomial::poissonize(n, draws)) {
-    split_items(space, *s, read, draws, stream, 0, counts, 0, blocks);
-    check_tree_total(call, tree_total(space, *s));
-    return;
-  }
-  const double lambda = multinomial::poisson_mean(draws);
-  for (int attempt = 0;; ++attempt) {
-    const std::uint64_t a = multinomial::attempt_stream(stream, attempt);
-    multinomial::poisson_items(space, s->levels, s->leaves, read,
-                               multinomial::WriteCounts<CountsView>{counts, 0}, lambda, a, 0,
-                               blocks);
-    split_items(space, *s, read, draws, a, 0, counts, 0, blocks, {},
-                multinomial::Split::rest_on_space);
-    check_tree_total(call, tree_total(space, *s));
-    if (read_report(s->levels.drawn_report) <= draws) return;
-  }
+  split_items(space, *s, read, draws, stream_start(seed), 0, counts, 0, blocks);
+  check_tree_total(call, tree_total(space, *s));
 }
 
 }  // namespace kp::impl

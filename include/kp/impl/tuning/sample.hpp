@@ -28,22 +28,6 @@ inline constexpr std::uint64_t kSampleBinomialCost = 50;
 // (docs/PERFORMANCE.md, Sampling, has both sides' figures).
 inline constexpr double kBinomialInversionBelow = 64;
 
-// Where M >= kSamplePoissonPerItem N and M >= kSamplePoissonMinDraws, the
-// counts start as independent Poisson variates of means lambda p_i, lambda =
-// M - kSamplePoissonMargin sqrt(M), and the tree splits only the draws left
-// (about kSamplePoissonMargin sqrt(M)); where the Poisson draws exceed M
-// (probability about 3e-5 for a margin of 4) they are drawn again.
-inline constexpr std::uint64_t kSamplePoissonPerItem = 4;
-inline constexpr std::uint64_t kSamplePoissonMinDraws = 1024;
-inline constexpr double kSamplePoissonMargin = 4;
-// Poisson(mu) with mu below this is drawn by inversion (about mu + 1
-// products, no division), above by PTRS (O(1), but two to four logarithms
-// where its first test fails, and on GPUs a warp runs each of its lanes'
-// tries; PTRS needs mu >= 10, and inversion's products stay finite to 64).
-inline constexpr double kPoissonInversionBelow = 64;
-// GPU threads per team of the Poisson variates: two items a thread.
-inline constexpr int kSampleGpuTeamPoisson = 512;
-
 // GPU threads per block's team (powers of two: below the level as wide as
 // the team, each thread splits whole subtrees). Few blocks: 256 threads, so
 // the levels' binomials run side by side; from kSampleGpuManyBlocks on, 64,
@@ -69,8 +53,6 @@ inline constexpr int kSampleGpuMinTeams = 0;
 static_assert((kSampleGpuTeam & (kSampleGpuTeam - 1)) == 0, "a power of two");
 static_assert((kSampleGpuTeamMany & (kSampleGpuTeamMany - 1)) == 0, "a power of two");
 static_assert((kSampleGpuTeamFolded & (kSampleGpuTeamFolded - 1)) == 0, "a power of two");
-static_assert(kPoissonInversionBelow >= 10 && kPoissonInversionBelow <= 64,
-              "PTRS's and inversion's range");
 
 // Alias draws (alias_draws.hpp):
 // Draws a thread makes together: every table read of a batch is issued
