@@ -200,15 +200,16 @@ struct SegmentReduceScratch {
 };
 
 // The thread's fold of in[lo, hi) in a team of `step` threads: 16-byte
-// packs, or kSegmentTeamLanes loads in flight each into its own fold (the op
-// commutes).
-template <class Op, class X>
+// packs, kLoads of them loaded before any is folded, or kSegmentTeamLanes
+// loads in flight each into its own fold (the op commutes).
+template <int kLoads, class Op, class X>
 KOKKOS_INLINE_FUNCTION typename Op::value_type segment_fold(const Op& op, const X* in,
                                                             std::int64_t lo, std::int64_t hi,
                                                             std::int64_t rank, std::int64_t step) {
   using T = typename Op::value_type;
   if constexpr (kSegmentPacks<X>) {
-    return fold_packs<true>(op, in + lo, split_into_packs(in + lo, hi - lo), lo, rank, step);
+    return fold_packs<true, kLoads>(op, in + lo, split_into_packs(in + lo, hi - lo), lo, rank,
+                                    step);
   } else {
     T lane[kSegmentTeamLanes];
     for (int j = 0; j < kSegmentTeamLanes; ++j) lane[j] = op.identity();
@@ -269,7 +270,8 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
       }
       return;
     }
-    T acc = segment_fold(this->op, this->in, begin, end, team.team_rank(), team.team_size());
+    T acc =
+        segment_fold<kUnroll>(this->op, this->in, begin, end, team.team_rank(), team.team_size());
     T* const shared =
         static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
     acc = team_combine(team, shared, acc, this->op);
@@ -325,7 +327,8 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
       const std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
       const std::int64_t from = begin + static_cast<std::int64_t>(g - first) * this->plan.chunk;
       const std::int64_t to = end - from < this->plan.chunk ? end : from + this->plan.chunk;
-      T acc = segment_fold(this->op, this->in, from, to, team.team_rank(), team.team_size());
+      T acc = segment_fold<kSegmentChunkLoads>(this->op, this->in, from, to, team.team_rank(),
+                                               team.team_size());
       acc = team_combine(team, shared, acc, this->op);  // ends with a barrier: *taken is free
       if (team.team_rank() != 0) continue;
       partials[g] = acc;

@@ -99,11 +99,12 @@ KOKKOS_INLINE_FUNCTION void accumulate_pack(const Op& op, typename Op::value_typ
 // Thread `thread` of `threads`' fold of x[0, split.n) (split as
 // split_into_packs(x, n)), element i lifted with index base + i.
 // kStrided (GPUs): neighbouring threads read neighbouring packs (coalesced);
-// else each thread a contiguous chunk. kUnroll independent loads come before
-// the first use; the guards only bite in a thread's last iteration, so short
-// ranges keep their loads in flight together too. The head and tail scalars
-// are spread over all threads.
-template <bool kStrided, class Op, class T>
+// else each thread a contiguous chunk. kLoads independent loads (kUnroll
+// unless the caller asks for more) come before the first use; the guards
+// only bite in a thread's last iteration, so short ranges keep their loads
+// in flight together too. The head and tail scalars are spread over all
+// threads.
+template <bool kStrided, int kLoads = kUnroll, class Op, class T>
 KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T* x,
                                                           const PackSplit& split, std::int64_t base,
                                                           std::int64_t thread,
@@ -116,12 +117,12 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T*
   std::int64_t p = kStrided ? thread : begin;
   const std::int64_t end = kStrided || begin + chunk > split.packs ? split.packs : begin + chunk;
   typename Op::value_type acc = op.identity();
-  for (; p < end; p += kUnroll * step) {
-    Pack<T> pack[kUnroll] = {};
-    for (int k = 0; k < kUnroll; ++k) {
+  for (; p < end; p += kLoads * step) {
+    Pack<T> pack[kLoads] = {};
+    for (int k = 0; k < kLoads; ++k) {
       if (p + k * step < end) pack[k] = load_pack(bulk, p + k * step);
     }
-    for (int k = 0; k < kUnroll; ++k) {
+    for (int k = 0; k < kLoads; ++k) {
       if (p + k * step < end)
         accumulate_pack(op, acc, pack[k], base + split.head + (p + k * step) * W);
     }

@@ -39,6 +39,14 @@ inline constexpr std::int64_t kSegmentLongChunks = 2;
 // take it (a warp's segments: 4096 floats), so that one long segment among
 // short ones does not hold up the launch.
 inline constexpr std::int64_t kSegmentLongRounds = 8;
+// The chunks' packs a thread loads before it folds any: a chunk is then two
+// rounds of loads rather than eight, so a team waits on its loads twice a
+// chunk rather than eight times. The segment teams keep kUnroll (16 there
+// was no faster at 2^12 segments, and holds more registers). Grabbing the
+// next chunk while this one's loads are in flight was slower where lengths
+// vary: a team holds a chunk that an idle one could take
+// (docs/results/{h100,h200}-2026-11-28/segmented-loads/).
+inline constexpr int kSegmentChunkLoads = 16;
 
 // Values a thread holds per round of a segment's scan (a round is team x
 // kSegmentScanItems values staged in team scratch: 16 KiB for 16-byte
