@@ -306,6 +306,8 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
     const SegmentCounter word = counters[0];
     const auto listed = static_cast<std::int64_t>(word >> kSegmentListShift);
     const SegmentCounter chunks = word & ((SegmentCounter{1} << kSegmentListShift) - 1);
+    // Nothing queued (no segment was long): no grab, no count to reset.
+    if (chunks == 0) return;
     for (;;) {
       if (team.team_rank() == 0) *taken = Kokkos::atomic_fetch_add(&counters[1], SegmentCounter{1});
       team.team_barrier();
