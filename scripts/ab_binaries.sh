@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Times several builds of one app side by side: each argument set runs on
-# every binary in turn, pass after pass, so that every build sees the same
-# machine state. Prints each command and its table; with --out, also writes
+# Times several builds of one app side by side: in each pass every binary
+# runs every argument set, one binary after the other, so that the builds
+# see the same machine state. Prints each command and its table; with --out, also writes
 # them to OUT/ab.txt. For builds that differ in code, not only in the tuning
 # constants (those: scripts/ab_tuning.sh).
 #
