@@ -52,6 +52,25 @@ struct Empty {
   KOKKOS_INLINE_FUNCTION void operator()(const int) const {}
 };
 
+// The one-team kernel's work with raw pointers: 4 packs a thread, then the
+// team's combine (kp::impl::team_combine), rank 0 writes the sum.
+struct MiniReduce {
+  const float4* in;
+  float* out;
+  int packs;
+  KOKKOS_INLINE_FUNCTION void operator()(
+      const Kokkos::TeamPolicy<Kokkos::Cuda>::member_type& team) const {
+    float acc = 0;
+    const int t = team.team_rank(), step = team.team_size();
+    float4 v[4];
+    for (int k = 0; k < 4; ++k) v[k] = t + k * step < packs ? in[t + k * step] : float4{0, 0, 0, 0};
+    for (int k = 0; k < 4; ++k) acc += v[k].x + v[k].y + v[k].z + v[k].w;
+    float* shared = static_cast<float*>(team.team_scratch(0).get_shmem(sizeof(float) * step));
+    acc = kp::impl::team_combine(team, shared, acc, kp::impl::Sum<float>{});
+    if (t == 0) *out = acc;
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,6 +89,11 @@ int main(int argc, char** argv) {
       cub::DeviceReduce::Sum(temp.data(), bytes, x.data(), r.data(), n, S().cuda_stream());
     });
     if (n == (1 << 12)) {
+      time_it("raw-pointer one team", n, [&] {
+        Kokkos::parallel_for(
+            "mini", Kokkos::TeamPolicy<S>(S(), 1, 256).set_scratch_size(0, Kokkos::PerTeam(1024)),
+            MiniReduce{reinterpret_cast<const float4*>(x.data()), r.data(), n / 4});
+      });
       time_it("empty TeamPolicy(1x256)", n,
               [&] { Kokkos::parallel_for("empty", Kokkos::TeamPolicy<S>(S(), 1, 256), Empty{}); });
       time_it("empty RangePolicy(256)", n,
