@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Times several builds of one app side by side: in each pass every binary
 # runs every argument set, one binary after the other, so that the builds
-# see the same machine state. Prints each command and its table; with --out, also writes
-# them to OUT/ab.txt. For builds that differ in code, not only in the tuning
-# constants (those: scripts/ab_tuning.sh).
+# see the same machine state. Prints each command and its table; with
+# --out, also writes them to OUT/ab.txt. For builds that differ in code,
+# not only in the tuning constants (those: scripts/ab_tuning.sh).
 #
 #   scripts/ab_binaries.sh [--passes N] [--out OUT] [--grep REGEX] BIN [BIN ...] \
 #       -- ARGS [-- ARGS ...]
