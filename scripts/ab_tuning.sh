@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times one app built with each of several settings of the tuning constants
-# (include/kp/impl/tuning/*.hpp), the builds' runs alternating pass by pass
-# so that every setting sees the same machine state. Outputs in OUT:
-# ab.txt (each command and its table) and S-P-K.csv per setting S (its
-# place in SETTINGS, from 1), pass P and argument set K.
+# (include/kp/impl/tuning/*.hpp): builds a binary a setting, then runs them
+# with scripts/ab_binaries.sh (alternating, pass by pass). Outputs in OUT:
+# ab.txt (each command and its table; binary OUT/bin/APP-S is setting S,
+# its place in SETTINGS from 1), S-P-K.csv per setting S, pass P and
+# argument set K, and bin/settings.txt (S and its setting, a line each).
 #
 #   scripts/ab_tuning.sh OUT HEADER SETTINGS APP [--passes N]
 #       [--build "build.sh options"] -- ARGS [-- ARGS ...]
@@ -39,16 +40,12 @@ for setting in "${settings[@]}"; do
     grep -q "\b${a%%=*} = [^;]*;" "$header" || { echo "ab_tuning.sh: no '${a%%=*} = ...;' in $header" >&2; exit 2; }
   done
 done
-sets=()  # argument sets, each one string split at spaces when run
-while [ $# -gt 0 ]; do
-  [ "$1" = -- ] && { sets+=(""); shift; continue; }
-  sets[${#sets[@]} - 1]+="${sets[${#sets[@]} - 1]:+ }$1"
-  shift
-done
-[ ${#sets[@]} -gt 0 ] || { echo "ab_tuning.sh: no ARGS; $usage" >&2; exit 2; }
+[ "${1:-}" = -- ] && [ $# -gt 1 ] || { echo "ab_tuning.sh: no ARGS; $usage" >&2; exit 2; }
 mkdir -p "$out/bin"
 cp "$header" "$out/bin/header.orig"
 trap 'cp "$out/bin/header.orig" "$header"' EXIT
+: >"$out/bin/settings.txt"
+bins=()
 for i in "${!settings[@]}"; do
   v=$((i + 1))
   cp "$out/bin/header.orig" "$header"
@@ -58,14 +55,7 @@ for i in "${!settings[@]}"; do
     >"$out/bin/build-$v.log" 2>&1 || { tail -30 "$out/bin/build-$v.log"; exit 1; }
   dir=$(sed -n 's/^Built .* in //p' "$out/bin/build-$v.log" | tail -1)
   cp "$dir/apps/$app" "$out/bin/$app-$v"
+  echo "$v ${settings[$i]//:/ }" >>"$out/bin/settings.txt"
+  bins+=("$out/bin/$app-$v")
 done
-for ((p = 1; p <= passes; ++p)); do
-  for k in "${!sets[@]}"; do
-    for i in "${!settings[@]}"; do
-      echo "\$ ${settings[$i]//:/ } $app ${sets[$k]}" >>"$out/ab.txt"
-      # shellcheck disable=SC2086
-      "$out/bin/$app-$((i + 1))" ${sets[$k]} --csv "$out/$((i + 1))-$p-$k.csv" >>"$out/ab.txt" 2>&1 ||
-        echo "FAILED (rc $?)" >>"$out/ab.txt"
-    done
-  done
-done
+"$root/scripts/ab_binaries.sh" --passes "$passes" --out "$out" --csv "${bins[@]}" "$@" >/dev/null
