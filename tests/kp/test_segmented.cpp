@@ -235,16 +235,11 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     // A team a segment, long segments queued in chunks of the default
     // length (the two longest layouts), of 5 values (every segment of 10
     // or more) and of 1000; twice each: the counters and tickets are reset.
-    // The chunk wave in the segment teams' launch (teams of 2), or in a
-    // launch of its own (teams of one thread).
-    for (const int chunk_team : {2, 1}) {
-      for (const std::int64_t chunk : {0, 0, 5, 5, 1000}) {
-        INFO("chunk " << chunk << ", chunk team " << chunk_team);
-        Kokkos::deep_copy(out, -1);
-        kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2, chunk,
-                                   chunk_team);
-        CHECK(to_host<Space>(out) == sums);
-      }
+    for (const std::int64_t chunk : {0, 0, 5, 5, 1000}) {
+      INFO("chunk " << chunk);
+      Kokkos::deep_copy(out, -1);
+      kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2, chunk);
+      CHECK(to_host<Space>(out) == sums);
     }
     // float values fold as packs: a pack's head and tail scalars at each
     // segment's own alignment.

@@ -176,7 +176,6 @@ SegmentPlan segment_plan(std::int64_t mean, int team = 0, std::int64_t chunk = 0
 }
 
 inline constexpr int kSegmentListShift = 40;
-inline constexpr int kSegmentCounters = 5;
 // The counters' type: unsigned long long, which every Kokkos (3.4 too) adds
 // atomically with the GPU's own instruction; std::uint64_t is unsigned long
 // on Linux, which Kokkos 3.4 adds by a compare-and-swap loop that many teams
@@ -186,12 +185,11 @@ using SegmentCounter = unsigned long long;
 // What a GPU segmented reduction needs besides its Views: the long
 // segments' list ((segment, first chunk) pairs, in the order they were
 // queued), a ticket a listed segment (chunks done, 0 between calls), a
-// partial a chunk, the counters (all 0 between calls): [0] the listed
-// segments << 40 | their chunks, [1] the next chunk to take, [2] the chunk
-// teams done, and in one launch ([3], [4]) the next team ticket and the
-// teams that have queued or kept their segment, then left the queue; and a
-// flag raised for offsets that are not a CSR partition, where the host reads
-// it after its fence with no copy (ReportMemory: pinned host memory on CUDA).
+// partial a chunk, the counters: [0] the listed segments << 40 | their
+// chunks, [1] the next chunk to take, [2] the chunk teams done (all 0
+// between calls), and a flag raised for offsets that are not a CSR
+// partition, where the host reads it after its fence with no copy
+// (ReportMemory: pinned host memory on CUDA).
 template <class Space>
 struct SegmentReduceScratch {
   View<std::int64_t*, Space> longs;
@@ -242,9 +240,7 @@ struct SegmentReduceViews {
 // team's segment), folds invalid ones as empty and raises `bad`. A
 // segment of long_from values or more is queued: one atomic on counters[0]
 // gives its place in the list and its first chunk, so that the chunks'
-// numbers grow with the list. In one launch with the chunk teams
-// (SegmentOneLaunchReduce), the team then counts itself on counters[4]:
-// the chunk teams wait until every segment has been queued or kept.
+// numbers grow with the list.
 template <class Space, class X, class Offsets, class Op>
 struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
@@ -254,26 +250,26 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   SegmentCounter* counters;
   SegmentCounter* bad;
 
-  KOKKOS_INLINE_FUNCTION void segment(const Member& team, std::int64_t s, bool count) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t s = team.league_rank();
     std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
     std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
     if (begin < 0 || end < begin || end > n) {
       if (team.team_rank() == 0) *bad = 1;
       begin = end = 0;
     }
-    const bool queue = end - begin >= this->plan.long_from;
-    if (queue && team.team_rank() == 0) {
-      const auto chunks = static_cast<SegmentCounter>(this->plan.chunks(end - begin));
-      const std::uint64_t word = Kokkos::atomic_fetch_add(
-          &counters[0], (SegmentCounter{1} << kSegmentListShift) + chunks);
-      const std::uint64_t at = word >> kSegmentListShift;
-      longs[2 * at] = s;
-      longs[2 * at + 1] =
-          static_cast<std::int64_t>(word & ((std::uint64_t{1} << kSegmentListShift) - 1));
-      if (count) Kokkos::memory_fence();  // the list entry before the count
+    if (end - begin >= this->plan.long_from) {
+      if (team.team_rank() == 0) {
+        const auto chunks = static_cast<SegmentCounter>(this->plan.chunks(end - begin));
+        const std::uint64_t word = Kokkos::atomic_fetch_add(
+            &counters[0], (SegmentCounter{1} << kSegmentListShift) + chunks);
+        const std::uint64_t at = word >> kSegmentListShift;
+        longs[2 * at] = s;
+        longs[2 * at + 1] =
+            static_cast<std::int64_t>(word & ((std::uint64_t{1} << kSegmentListShift) - 1));
+      }
+      return;
     }
-    if (count && team.team_rank() == 0) Kokkos::atomic_add(&counters[4], SegmentCounter{1});
-    if (queue) return;
     T acc =
         segment_fold<kUnroll>(this->op, this->in, begin, end, team.team_rank(), team.team_size());
     T* const shared =
@@ -281,17 +277,13 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
     acc = team_combine(team, shared, acc, this->op);
     if (team.team_rank() == 0) this->out[s] = acc;
   }
-
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    segment(team, team.league_rank(), false);
-  }
 };
 
 // The queued segments' chunks, taken one at a time by a wave of teams. A
 // chunk's partial goes to partials[chunk]; the segment's last chunk to
 // finish (its ticket) joins its partials in chunk order, so the result does
-// not depend on which team took which chunk. The last of the wave's teams
-// to leave resets the counters for the next call.
+// not depend on which team took which chunk. The last team to leave
+// resets the counters for the next call.
 template <class Space, class X, class Offsets, class Op>
 struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
@@ -305,24 +297,18 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
     return team_combine_scratch<T>(team) + sizeof(SegmentCounter);
   }
 
-  // `out`: the counter the wave's teams count themselves out on, `last`
-  // its value for the last of them. In a launch of its own (`out` null)
-  // the wave reads a queue that an earlier launch finished, and leaves at
-  // once where it is empty: no counts to reset.
-  KOKKOS_INLINE_FUNCTION void drain(const Member& team, SegmentCounter* out,
-                                    SegmentCounter last) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     T* const shared =
         static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
     auto* const taken =
         static_cast<SegmentCounter*>(team.team_scratch(0).get_shmem(sizeof(SegmentCounter)));
-    // The list is written by teams that counted themselves out before the
-    // wave began (an earlier launch, or a fence and counters[4]): read
-    // past the caches.
-    const SegmentCounter word = volatile_read(&counters[0]);
+    // Written by the segment teams' launch, which ended before this one.
+    const SegmentCounter word = counters[0];
     const auto listed = static_cast<std::int64_t>(word >> kSegmentListShift);
     const SegmentCounter chunks = word & ((SegmentCounter{1} << kSegmentListShift) - 1);
-    if (chunks == 0 && out == nullptr) return;
-    while (chunks != 0) {
+    // Nothing queued (no segment was long): no grab, no count to reset.
+    if (chunks == 0) return;
+    for (;;) {
       if (team.team_rank() == 0) *taken = Kokkos::atomic_fetch_add(&counters[1], SegmentCounter{1});
       team.team_barrier();
       const SegmentCounter g = *taken;
@@ -331,14 +317,14 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
       std::int64_t lo = 0, hi = listed - 1;
       while (lo < hi) {
         const std::int64_t mid = (lo + hi + 1) / 2;
-        if (static_cast<SegmentCounter>(volatile_read(&longs[2 * mid + 1])) <= g) {
+        if (static_cast<SegmentCounter>(longs[2 * mid + 1]) <= g) {
           lo = mid;
         } else {
           hi = mid - 1;
         }
       }
-      const std::int64_t s = volatile_read(&longs[2 * lo]);
-      const auto first = static_cast<SegmentCounter>(volatile_read(&longs[2 * lo + 1]));
+      const std::int64_t s = longs[2 * lo];
+      const auto first = static_cast<SegmentCounter>(longs[2 * lo + 1]);
       const std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
       const std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
       const std::int64_t from = begin + static_cast<std::int64_t>(g - first) * this->plan.chunk;
@@ -356,51 +342,10 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
       this->out[s] = total;
       tickets[lo] = 0;  // ready for the next call (calls on a space are ordered)
     }
-    if (out == nullptr) out = &counters[2];
-    if (team.team_rank() == 0 && Kokkos::atomic_fetch_add(out, SegmentCounter{1}) == last) {
-      for (int k = 0; k < kSegmentCounters; ++k) counters[k] = 0;
+    if (team.team_rank() == 0 && Kokkos::atomic_fetch_add(&counters[2], SegmentCounter{1}) ==
+                                     static_cast<SegmentCounter>(team.league_size() - 1)) {
+      counters[0] = counters[1] = counters[2] = 0;
     }
-  }
-
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    drain(team, nullptr, static_cast<SegmentCounter>(team.league_size() - 1));
-  }
-};
-
-// Both in one launch, where the segment and chunk teams have one size:
-// each team takes a ticket (counters[3]); tickets below `segments` take
-// that segment, the others are the chunk wave, which waits until every
-// segment team has counted itself on counters[4], then drains the queue and
-// counts itself out there too. A chunk ticket is taken after every segment
-// ticket, by a team that started after those teams: they are running or
-// done, whatever order the backend starts teams in, so the wait ends. The
-// launch saves a second launch's start and end (the segment teams' queue
-// is read by the same launch).
-template <class Space, class X, class Offsets, class Op>
-struct SegmentOneLaunchReduce {
-  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
-  SegmentTeamsReduce<Space, X, Offsets, Op> segment_teams;
-  SegmentChunksReduce<Space, X, Offsets, Op> chunk_teams;
-  std::int64_t segments;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    SegmentCounter* const counters = segment_teams.counters;
-    SegmentCounter ticket = 0;
-    if (team.team_rank() == 0) ticket = Kokkos::atomic_fetch_add(&counters[3], SegmentCounter{1});
-    team.team_broadcast(ticket, 0);
-    const auto target = static_cast<SegmentCounter>(segments);
-    if (ticket < target) {
-      segment_teams.segment(team, static_cast<std::int64_t>(ticket), true);
-      return;
-    }
-    if (team.team_rank() == 0) {
-      while (volatile_read(&counters[4]) < target) {
-      }
-      Kokkos::memory_fence();
-    }
-    team.team_barrier();
-    chunk_teams.drain(team, &counters[4],
-                      static_cast<SegmentCounter>(team.league_size()) - 1);
   }
 };
 
@@ -438,13 +383,10 @@ bool segments_by_teams(std::int64_t segments, const In& in, const Out& out) {
 }
 
 // out(s) = the fold of segment s by op (UserOp / TransformOp). `team` > 0:
-// teams of that size on any space, for contiguous Views (tests);
-// `chunk_team` > 0: the chunk wave's team size (tests: another size than
-// `team` makes two launches).
+// teams of that size on any space, for contiguous Views (tests).
 template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_reduce(const char* call, const Space& space, const In& in, const Offsets& offsets,
-                      const Out& out, const Op& op, int team = 0, std::int64_t chunk = 0,
-                      int chunk_team = 0) {
+                      const Out& out, const Op& op, int team = 0, std::int64_t chunk = 0) {
   check_segmented_views<Space, In, Offsets, Out>();
   const std::int64_t n = in.extent(0);
   const std::int64_t segments =
@@ -466,9 +408,7 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   }
   // Teams. The offsets are checked in the kernel, whose flag is read after.
   const SegmentPlan plan = segment_plan<X>(n / segments, team, chunk);
-  // The chunk wave: the segment teams' size where that is a chunk team's
-  // or more (one launch for both), else kSegmentChunkTeam.
-  if (chunk_team == 0) chunk_team = team > 0 ? team : std::max(plan.team, kSegmentChunkTeam);
+  const int chunk_team = team > 0 ? team : kSegmentChunkTeam;
   const bool queue = n >= plan.long_from;  // else no segment can be long
   const std::int64_t max_long = queue ? n / plan.long_from + 1 : 0;
   const std::int64_t max_chunks = queue ? n / plan.chunk + max_long : 0;
@@ -488,37 +428,31 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
             View<char*, Space>(
                 Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce partials"),
                 partial_bytes),
-            View<SegmentCounter*, Space>("kp::segmented_reduce counters", kSegmentCounters),
+            View<SegmentCounter*, Space>("kp::segmented_reduce counters", 3),
             Kokkos::View<SegmentCounter, Kokkos::Device<Space, typename ReportMemory<Space>::type>>(
                 "kp::segmented_reduce bad offsets")};
       });
-  using Teams = SegmentTeamsReduce<Space, X, Offsets, Op>;
-  using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
-  const SegmentReduceViews<X, Offsets, Op> views{in.data(), out.data(), offsets, op, plan};
-  const Teams teams{views, n, ws->longs.data(), ws->counters.data(), ws->bad.data()};
-  const Chunks chunks{views, ws->longs.data(), ws->tickets.data(),
-                      reinterpret_cast<T*>(ws->partials.data()), ws->counters.data()};
-  // A wave of chunk teams: as many as are resident, or one a chunk.
-  const auto wave = static_cast<int>(std::max<std::int64_t>(
-      1, std::min<std::int64_t>(max_chunks, resident_teams(space) * kTeam / chunk_team)));
-  if (queue && chunk_team == plan.team && segments + wave <= INT_MAX) {
+  Kokkos::parallel_for(
+      call,
+      Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), plan.team)
+          .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<T>(plan.team))),
+      SegmentTeamsReduce<Space, X, Offsets, Op>{{in.data(), out.data(), offsets, op, plan},
+                                                n,
+                                                ws->longs.data(),
+                                                ws->counters.data(),
+                                                ws->bad.data()});
+  if (queue) {  // drains what the segment teams queued, if anything
+    using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
+    const auto league = static_cast<int>(
+        std::min<std::int64_t>(max_chunks, resident_teams(space) * kTeam / chunk_team));
     Kokkos::parallel_for(call,
-                         Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments + wave),
-                                                   plan.team)
-                             .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(plan.team))),
-                         SegmentOneLaunchReduce<Space, X, Offsets, Op>{teams, chunks, segments});
-  } else {
-    Kokkos::parallel_for(
-        call,
-        Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), plan.team)
-            .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<T>(plan.team))),
-        teams);
-    if (queue) {  // drains what the segment teams queued, if anything
-      Kokkos::parallel_for(call,
-                           Kokkos::TeamPolicy<Space>(space, wave, chunk_team)
-                               .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),
-                           chunks);
-    }
+                         Kokkos::TeamPolicy<Space>(space, std::max(league, 1), chunk_team)
+                             .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),
+                         Chunks{{in.data(), out.data(), offsets, op, plan},
+                                ws->longs.data(),
+                                ws->tickets.data(),
+                                reinterpret_cast<T*>(ws->partials.data()),
+                                ws->counters.data()});
   }
   // The offsets' flag, read after the fence where the host can (else copied).
   space.fence();
