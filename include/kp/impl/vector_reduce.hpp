@@ -96,14 +96,31 @@ KOKKOS_INLINE_FUNCTION void accumulate_pack(const Op& op, typename Op::value_typ
   }
 }
 
+// One round of a thread's fold: kLoads packs p, p + step, ... loaded, then
+// folded in that order; kGuard: only those below `end` (the last round).
+template <bool kGuard, int kLoads, class Op, class T>
+KOKKOS_INLINE_FUNCTION void fold_round(const Op& op, typename Op::value_type& acc, const T* bulk,
+                                       std::int64_t p, std::int64_t step, std::int64_t end,
+                                       std::int64_t first) {
+  constexpr int W = Pack<T>::width;
+  Pack<T> pack[kLoads] = {};
+  for (int k = 0; k < kLoads; ++k) {
+    if (!kGuard || p + k * step < end) pack[k] = load_pack(bulk, p + k * step);
+  }
+  for (int k = 0; k < kLoads; ++k) {
+    if (!kGuard || p + k * step < end)
+      accumulate_pack(op, acc, pack[k], first + (p + k * step) * W);
+  }
+}
+
 // Thread `thread` of `threads`' fold of x[0, split.n) (split as
 // split_into_packs(x, n)), element i lifted with index base + i.
 // kStrided (GPUs): neighbouring threads read neighbouring packs (coalesced);
 // else each thread a contiguous chunk. kLoads independent loads (kUnroll
-// unless the caller asks for more) come before the first use; the guards
-// only bite in a thread's last iteration, so short ranges keep their loads
-// in flight together too. The head and tail scalars are spread over all
-// threads.
+// unless the caller asks for more) come before the first use: whole rounds
+// with no guards, then at most one guarded round, so short ranges keep
+// their loads in flight together too. The head and tail scalars are spread
+// over all threads.
 template <bool kStrided, int kLoads = kUnroll, class Op, class T>
 KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T* x,
                                                           const PackSplit& split, std::int64_t base,
@@ -117,16 +134,11 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T*
   std::int64_t p = kStrided ? thread : begin;
   const std::int64_t end = kStrided || begin + chunk > split.packs ? split.packs : begin + chunk;
   typename Op::value_type acc = op.identity();
-  for (; p < end; p += kLoads * step) {
-    Pack<T> pack[kLoads] = {};
-    for (int k = 0; k < kLoads; ++k) {
-      if (p + k * step < end) pack[k] = load_pack(bulk, p + k * step);
-    }
-    for (int k = 0; k < kLoads; ++k) {
-      if (p + k * step < end)
-        accumulate_pack(op, acc, pack[k], base + split.head + (p + k * step) * W);
-    }
+  const std::int64_t first = base + split.head;
+  for (; p < end - (kLoads - 1) * step; p += kLoads * step) {
+    fold_round<false, kLoads>(op, acc, bulk, p, step, end, first);
   }
+  if (p < end) fold_round<true, kLoads>(op, acc, bulk, p, step, end, first);
   const std::int64_t bulk_end = split.bulk_end(W);
   for (std::int64_t s = thread; s < split.scalars(W); s += threads) {
     const std::int64_t i = s < split.head ? s : bulk_end + (s - split.head);
