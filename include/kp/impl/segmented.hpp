@@ -184,15 +184,15 @@ using SegmentCounter = unsigned long long;
 
 // What a GPU segmented reduction needs besides its Views: the long
 // segments' list ((segment, first chunk) pairs, in the order they were
-// queued), a ticket a listed segment (chunks done, 0 between calls), a
-// partial a chunk, the counters: [0] the listed segments << 40 | their
-// chunks, [1] the next chunk to take, [2] the chunk teams done (all 0
-// between calls), and a flag raised for offsets that are not a CSR
-// partition, where the host reads it after its fence with no copy
-// (ReportMemory: pinned host memory on CUDA).
+// queued), each chunk's place in that list, a ticket a listed segment (chunks done, 0 between
+// calls), a partial a chunk, the counters: [0] the listed segments << 40 | their chunks, [1] the
+// next chunk to take, [2] the chunk teams done (all 0 between calls), and a flag raised for offsets
+// that are not a CSR partition, where the host reads it after its fence with no copy (ReportMemory:
+// pinned host memory on CUDA).
 template <class Space>
 struct SegmentReduceScratch {
   View<std::int64_t*, Space> longs;
+  View<unsigned*, Space> owners;
   View<unsigned*, Space> tickets;
   View<char*, Space> partials;
   View<SegmentCounter*, Space> counters;
@@ -240,13 +240,15 @@ struct SegmentReduceViews {
 // team's segment), folds invalid ones as empty and raises `bad`. A
 // segment of long_from values or more is queued: one atomic on counters[0]
 // gives its place in the list and its first chunk, so that the chunks'
-// numbers grow with the list.
+// numbers grow with the list; the team writes that place for each of its
+// chunks (owners), so a chunk team finds its segment in one read.
 template <class Space, class X, class Offsets, class Op>
 struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
   using T = typename Op::value_type;
   std::int64_t n;
   std::int64_t* longs;
+  unsigned* owners;
   SegmentCounter* counters;
   SegmentCounter* bad;
 
@@ -259,14 +261,21 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
       begin = end = 0;
     }
     if (end - begin >= this->plan.long_from) {
+      const auto chunks = static_cast<SegmentCounter>(this->plan.chunks(end - begin));
+      SegmentCounter word = 0;
       if (team.team_rank() == 0) {
-        const auto chunks = static_cast<SegmentCounter>(this->plan.chunks(end - begin));
-        const std::uint64_t word = Kokkos::atomic_fetch_add(
-            &counters[0], (SegmentCounter{1} << kSegmentListShift) + chunks);
-        const std::uint64_t at = word >> kSegmentListShift;
+        word = Kokkos::atomic_fetch_add(&counters[0],
+                                        (SegmentCounter{1} << kSegmentListShift) + chunks);
+      }
+      team.team_broadcast(word, 0);
+      const SegmentCounter at = word >> kSegmentListShift;
+      const SegmentCounter first = word & ((SegmentCounter{1} << kSegmentListShift) - 1);
+      if (team.team_rank() == 0) {
         longs[2 * at] = s;
-        longs[2 * at + 1] =
-            static_cast<std::int64_t>(word & ((std::uint64_t{1} << kSegmentListShift) - 1));
+        longs[2 * at + 1] = static_cast<std::int64_t>(first);
+      }
+      for (SegmentCounter k = team.team_rank(); k < chunks; k += team.team_size()) {
+        owners[first + k] = static_cast<unsigned>(at);
       }
       return;
     }
@@ -289,6 +298,7 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
   using T = typename Op::value_type;
   const std::int64_t* longs;
+  const unsigned* owners;
   unsigned* tickets;
   T* partials;
   SegmentCounter* counters;
@@ -304,7 +314,6 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
         static_cast<SegmentCounter*>(team.team_scratch(0).get_shmem(sizeof(SegmentCounter)));
     // Written by the segment teams' launch, which ended before this one.
     const SegmentCounter word = counters[0];
-    const auto listed = static_cast<std::int64_t>(word >> kSegmentListShift);
     const SegmentCounter chunks = word & ((SegmentCounter{1} << kSegmentListShift) - 1);
     // Nothing queued (no segment was long): no grab, no count to reset.
     if (chunks == 0) return;
@@ -313,16 +322,7 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
       team.team_barrier();
       const SegmentCounter g = *taken;
       if (g >= chunks) break;
-      // The listed segment whose chunks hold g: the last first chunk <= g.
-      std::int64_t lo = 0, hi = listed - 1;
-      while (lo < hi) {
-        const std::int64_t mid = (lo + hi + 1) / 2;
-        if (static_cast<SegmentCounter>(longs[2 * mid + 1]) <= g) {
-          lo = mid;
-        } else {
-          hi = mid - 1;
-        }
-      }
+      const std::int64_t lo = owners[g];  // the listed segment whose chunks hold g
       const std::int64_t s = longs[2 * lo];
       const auto first = static_cast<SegmentCounter>(longs[2 * lo + 1]);
       const std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
@@ -417,6 +417,7 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
       space,
       [&](const SegmentReduceScratch<Space>& w) {
         return static_cast<std::int64_t>(w.tickets.extent(0)) >= max_long &&
+               static_cast<std::int64_t>(w.owners.extent(0)) >= max_chunks &&
                w.partials.extent(0) >= partial_bytes;
       },
       [&] {
@@ -424,6 +425,9 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
             View<std::int64_t*, Space>(
                 Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce longs"),
                 2 * max_long),
+            View<unsigned*, Space>(
+                Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce owners"),
+                max_chunks),
             View<unsigned*, Space>("kp::segmented_reduce tickets", max_long),
             View<char*, Space>(
                 Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce partials"),
@@ -439,6 +443,7 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
       SegmentTeamsReduce<Space, X, Offsets, Op>{{in.data(), out.data(), offsets, op, plan},
                                                 n,
                                                 ws->longs.data(),
+                                                ws->owners.data(),
                                                 ws->counters.data(),
                                                 ws->bad.data()});
   if (queue) {  // drains what the segment teams queued, if anything
@@ -450,6 +455,7 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                              .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),
                          Chunks{{in.data(), out.data(), offsets, op, plan},
                                 ws->longs.data(),
+                                ws->owners.data(),
                                 ws->tickets.data(),
                                 reinterpret_cast<T*>(ws->partials.data()),
                                 ws->counters.data()});
