@@ -184,11 +184,12 @@ using SegmentCounter = unsigned long long;
 
 // What a GPU segmented reduction needs besides its Views: the long
 // segments' list ((segment, first chunk) pairs, in the order they were
-// queued), each chunk's place in that list, a ticket a listed segment (chunks done, 0 between
-// calls), a partial a chunk, the counters: [0] the listed segments << 40 | their chunks, [1] the
-// next chunk to take, [2] the chunk teams done (all 0 between calls), and a flag raised for offsets
-// that are not a CSR partition, where the host reads it after its fence with no copy (ReportMemory:
-// pinned host memory on CUDA).
+// queued), each chunk's place in that list, a ticket a listed segment
+// (chunks done, 0 between calls), a partial a chunk, the counters: [0] the
+// listed segments << 40 | their chunks, [1] the next chunk to take, [2] the
+// chunk teams done (all 0 between calls), and a flag raised for offsets
+// that are not a CSR partition, where the host reads it after its fence
+// with no copy (ReportMemory: pinned host memory on CUDA).
 template <class Space>
 struct SegmentReduceScratch {
   View<std::int64_t*, Space> longs;
