@@ -449,8 +449,10 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                                                 ws->bad.data()});
   if (queue) {  // drains what the segment teams queued, if anything
     using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
-    const auto league = static_cast<int>(
-        std::min<std::int64_t>(max_chunks, resident_teams(space) * kTeam / chunk_team));
+    // One wave: kSegmentChunkWaveThreads a multiprocessor (resident_teams
+    // counts kTeamsPerSM teams of kTeam an SM).
+    const auto league = static_cast<int>(std::min<std::int64_t>(
+        max_chunks, resident_teams(space) / kTeamsPerSM * kSegmentChunkWaveThreads / chunk_team));
     Kokkos::parallel_for(call,
                          Kokkos::TeamPolicy<Space>(space, std::max(league, 1), chunk_team)
                              .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),

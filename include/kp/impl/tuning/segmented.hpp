@@ -33,6 +33,11 @@ inline constexpr int kSegmentTeamLanes = 4;
 // and ticket, and the queue spreads 2^8 segments of 2^18 floats, or one
 // long segment among short ones, over the whole GPU.
 inline constexpr int kSegmentChunkTeam = 256;
+// The chunk wave's threads a multiprocessor: 3 teams of 256, as many as its
+// registers (72 a thread, 16 loads in flight) let one hold, so the wave is
+// one round of teams (4 a multiprocessor were 1.33 rounds, the last
+// starting only when the queue was empty).
+inline constexpr int kSegmentChunkWaveThreads = 768;
 inline constexpr std::int64_t kSegmentChunkRounds = 8;
 inline constexpr std::int64_t kSegmentLongChunks = 2;
 // ... or of kSegmentLongRounds rounds of the loads of the team that would
