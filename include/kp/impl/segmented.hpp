@@ -181,6 +181,8 @@ inline constexpr int kSegmentListShift = 40;
 // on Linux, which Kokkos 3.4 adds by a compare-and-swap loop that many teams
 // on one counter serialize.
 using SegmentCounter = unsigned long long;
+// counters[0]'s low bits: the chunks queued so far.
+inline constexpr SegmentCounter kSegmentChunkMask = (SegmentCounter{1} << kSegmentListShift) - 1;
 
 // What a GPU segmented reduction needs besides its Views: the long
 // segments' list ((segment, first chunk) pairs, in the order they were
@@ -270,7 +272,7 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
       }
       team.team_broadcast(word, 0);
       const SegmentCounter at = word >> kSegmentListShift;
-      const SegmentCounter first = word & ((SegmentCounter{1} << kSegmentListShift) - 1);
+      const SegmentCounter first = word & kSegmentChunkMask;
       if (team.team_rank() == 0) {
         longs[2 * at] = s;
         longs[2 * at + 1] = static_cast<std::int64_t>(first);
@@ -315,7 +317,7 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
         static_cast<SegmentCounter*>(team.team_scratch(0).get_shmem(sizeof(SegmentCounter)));
     // Written by the segment teams' launch, which ended before this one.
     const SegmentCounter word = counters[0];
-    const SegmentCounter chunks = word & ((SegmentCounter{1} << kSegmentListShift) - 1);
+    const SegmentCounter chunks = word & kSegmentChunkMask;
     // Nothing queued (no segment was long): no grab, no count to reset.
     if (chunks == 0) return;
     for (;;) {
@@ -449,10 +451,9 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                                                 ws->bad.data()});
   if (queue) {  // drains what the segment teams queued, if anything
     using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
-    // One wave: kSegmentChunkWaveThreads a multiprocessor (resident_teams
-    // counts kTeamsPerSM teams of kTeam an SM).
+    // One wave: kSegmentChunkWaveThreads a multiprocessor.
     const auto league = static_cast<int>(std::min<std::int64_t>(
-        max_chunks, resident_teams(space) / kTeamsPerSM * kSegmentChunkWaveThreads / chunk_team));
+        max_chunks, processors(space) * kSegmentChunkWaveThreads / chunk_team));
     Kokkos::parallel_for(call,
                          Kokkos::TeamPolicy<Space>(space, std::max(league, 1), chunk_team)
                              .set_scratch_size(0, Kokkos::PerTeam(Chunks::scratch(chunk_team))),

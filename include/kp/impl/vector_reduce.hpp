@@ -214,18 +214,24 @@ struct VectorReduceScratch {
         finished("kp::vector_reduce finished") {}
 };
 
-// One wave: kTeamsPerSM teams per SM on a GPU, one team per thread on a host.
+// The multiprocessors of a CUDA device, the threads of a host space.
 template <class Space>
-std::int64_t resident_teams(const Space& space) {
+std::int64_t processors(const Space& space) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     // The properties Kokkos read at initialize: no driver call per reduction.
-    return std::int64_t{space.cuda_device_prop().multiProcessorCount} * kTeamsPerSM;
+    return space.cuda_device_prop().multiProcessorCount;
   } else
 #endif
   {
     return std::max(1, space.concurrency());
   }
+}
+
+// One wave: kTeamsPerSM teams per SM on a GPU, one team per thread on a host.
+template <class Space>
+std::int64_t resident_teams(const Space& space) {
+  return processors(space) * (is_cuda_space<Space>() ? kTeamsPerSM : 1);
 }
 
 // Each call is one launch reducing x into result on `space`. Copyable
