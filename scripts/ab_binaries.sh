@@ -5,7 +5,9 @@
 # --out, also writes them to OUT/ab.txt, and with --csv each run's CSV to
 # OUT/B-P-K.csv (B: the binary's place among BINs, from 1; P: the pass,
 # from 1; K: the argument set, from 0). For builds that differ only in the
-# tuning constants, scripts/ab_tuning.sh builds them and calls this.
+# tuning constants, scripts/ab_tuning.sh builds them and calls this. A run
+# that fails is marked FAILED (rc N) after its output, and the script
+# goes on, then exits 1.
 #
 #   scripts/ab_binaries.sh [--passes N] [--out OUT [--csv]] [--grep REGEX] BIN [BIN ...] \
 #       -- ARGS [-- ARGS ...]
@@ -60,10 +62,13 @@ for pass in $(seq 1 "$passes"); do
       # shellcheck disable=SC2086 # an argument set is its words
       if [ -n "$pattern" ]; then
         "$b" $args 2>&1 | grep -E "$pattern"
-        [ "${PIPESTATUS[0]}" = 0 ] || status=1
+        rc=${PIPESTATUS[0]}
       else
-        "$b" $args 2>&1 || status=1
+        "$b" $args 2>&1
+        rc=$?
       fi
+      # A failed run is marked in the record, and fails the script.
+      [ "$rc" = 0 ] || { echo "FAILED (rc $rc)"; status=1; }
     done
   done
 done
