@@ -325,6 +325,66 @@ TEST_CASE("kp::sample: a leaf's path through a block counts what the block's spl
   }
 }
 
+namespace {
+// One block's build and split by a team of the space (as the GPUs run it),
+// its leaves' counts into `out`.
+template <class Space, bool kPaths>
+struct TeamSplit {
+  kp::impl::View<const double*, Space> leaves;
+  kp::impl::View<std::uint64_t*, Space> out;
+  std::uint64_t stream, draws;
+  KOKKOS_INLINE_FUNCTION void operator()(
+      const typename Kokkos::TeamPolicy<Space>::member_type& team) const {
+    using namespace kp::impl::multinomial;
+    const auto tree = BlockTree<std::uint64_t>::in(team, true);
+    tree.build(team, ReadSums<Space>{leaves}, 0);
+    tree.template split<kPaths>(team, stream, 2, 0, draws);
+    team_for(team, kBlock, [&](std::int64_t k) { out(k) = tree.counts[kBlock + k]; });
+  }
+};
+}  // namespace
+
+// A team splits a block as one thread does, by levels or by paths (each
+// thread follows its path from the root, the first thread under a node
+// writes it). Every team size the space allows, through binomials only,
+// walks from the root (few draws) and walks from deeper nodes.
+TEMPLATE_LIST_TEST_CASE("kp::sample: a team of any size splits a block as one thread does",
+                        "[kp][sample]", Spaces) {
+  using Space = TestType;
+  using namespace kp::impl::multinomial;
+  std::vector<char> bytes(HostBlockTree::bytes());
+  const HostBlockTree tree = HostBlockTree::at(bytes.data());
+  std::vector<double> w(kBlock);
+  for (std::int64_t i = 0; i < kBlock; ++i) w[i] = i % 7 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+  const std::uint64_t stream = kp::impl::stream_start(13);
+  kp::impl::View<std::uint64_t*, Space> out("out", kBlock);
+  for (const std::int64_t leaves : {std::int64_t{1}, std::int64_t{98}, kBlock}) {
+    kp::impl::View<double*, Space> weights("weights", leaves);
+    Kokkos::deep_copy(weights, Kokkos::View<const double*, Kokkos::HostSpace>(w.data(), leaves));
+    for (const std::uint64_t draws : {0ull, 1ull, 30ull, 1000ull, 40000ull, 1000000000ull}) {
+      tree.build(SoloTeam{}, LeafWeights{w.data(), leaves}, 0);
+      tree.split(SoloTeam{}, stream, 2, 0, draws);
+      const std::vector<std::uint64_t> want(tree.counts + kBlock, tree.counts + 2 * kBlock);
+      const TeamSplit<Space, false> by_levels{weights, out, stream, draws};
+      const TeamSplit<Space, true> by_paths{weights, out, stream, draws};
+      const auto bytes_per_team = Kokkos::PerTeam(BlockTree<std::uint64_t>::bytes(true));
+      const int most = std::min(512, Kokkos::TeamPolicy<Space>(1, 1)
+                                         .set_scratch_size(0, bytes_per_team)
+                                         .team_size_max(by_paths, Kokkos::ParallelForTag()));
+      for (int team = 1; team <= most; team *= 2) {
+        INFO(leaves << " leaves, " << draws << " draws, teams of " << team);
+        const auto policy = Kokkos::TeamPolicy<Space>(1, team).set_scratch_size(0, bytes_per_team);
+        Kokkos::deep_copy(out, std::uint64_t{0});
+        Kokkos::parallel_for(policy, by_levels);
+        CHECK(to_host<Space>(out) == want);
+        Kokkos::deep_copy(out, std::uint64_t{0});
+        Kokkos::parallel_for(policy, by_paths);
+        REQUIRE(to_host<Space>(out) == want);
+      }
+    }
+  }
+}
+
 // Host spaces run the GPUs' schedule too when asked (fold_top_on_hosts):
 // the blocks below the top follow its split themselves, and every count is
 // the same as when the top splits on its own.

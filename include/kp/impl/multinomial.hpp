@@ -289,8 +289,11 @@ struct BlockTree {
   // resolves its subtree by descents (descends_from) gives its children
   // nothing, keeps its draws flagged and raises counts[0] (no node's);
   // then, if any did, every flagged node's draws are numbered across the
-  // team (a scan over the nodes) and walked down in parallel.
-  template <class Member>
+  // team (a scan over the nodes) and walked down in parallel. The levels
+  // narrower than the team go a node a thread and a barrier a level, or,
+  // where kPaths, each thread down its own path (the same counts; see
+  // below).
+  template <bool kPaths = false, class Member>
   KOKKOS_INLINE_FUNCTION void split(const Member& team, std::uint64_t stream, int level,
                                     std::int64_t b, std::uint64_t c) const {
     constexpr Count kFlag = Count{1} << (8 * sizeof(Count) - 1);
@@ -309,15 +312,46 @@ struct BlockTree {
       counts[2 * i + 1] = static_cast<Count>(right);
     };
     counts[0] = 0;  // every thread writes the same values
-    counts[1] = static_cast<Count>(c);
+    if constexpr (!kPaths) counts[1] = static_cast<Count>(c);
     team.team_barrier();
-    // Levels narrower than the team: a node a thread, a barrier a level.
-    const std::int64_t threads = team.team_size();
+    const std::int64_t threads = team.team_size();  // a power of two
     int height = kSampleLogBlock;
     std::int64_t first = 1;
-    for (; first < kBlock && first < threads; first *= 2, --height) {
-      team_for(team, first, [&](std::int64_t k) { node(first + k, height); });
-      team.team_barrier();
+    if constexpr (kPaths) {
+      // Each thread follows the path from the root to its own node of the
+      // first level as wide as the team, drawing every binomial on it
+      // (threads that share a node draw the same one, from the same
+      // stream), with no barrier: a warp waits on its own path's binomials,
+      // not on each level's slowest in the team. The first thread under a
+      // node writes what node() would (its count, or its flagged descents).
+      const std::int64_t rank = team.team_rank();
+      std::uint64_t n = c;
+      for (; first < kBlock && first < threads; first *= 2, --height) {
+        const std::int64_t i = first + rank * first / threads;
+        const bool owner = rank % (threads / first) == 0;
+        std::uint64_t left = 0;
+        if (n > 0 && descends_from(n, height)) {
+          if (owner) {
+            counts[0] = 1;
+            counts[i] = static_cast<Count>(n) | kFlag;
+          }
+          n = 0;
+        } else {
+          if (owner) counts[i] = static_cast<Count>(n);
+          if (n > 0) {
+            left = exact::binomial(n, exact::div(sums[2 * i], sums[i]),
+                                   node_key(stream, level, b, i, 0));
+          }
+        }
+        n = (rank * 2 * first / threads) % 2 == 1 ? n - left : left;
+      }
+      counts[first + rank * first / threads] = static_cast<Count>(n);  // the thread's own node
+    } else {
+      // A node a thread, a barrier a level.
+      for (; first < kBlock && first < threads; first *= 2, --height) {
+        team_for(team, first, [&](std::int64_t k) { node(first + k, height); });
+        team.team_barrier();
+      }
     }
     // Below: each thread splits whole subtrees, its own consecutive nodes
     // of each level (whose parents it split), with no barrier between levels.
@@ -422,7 +456,11 @@ struct SumBlock {
 // `top_leaves`) to leaf b by each block's team on its own (path_count: the
 // counts the top's split would give); or `top_draws` for the top itself.
 // Block `total_block` reports the top's total. kFollowsTop is a parameter
-// of the type, not a value: the path's code costs a kernel registers.
+// of the type, not a value: the path's code costs a kernel registers. The
+// folded kernel (at most a block a multiprocessor, its time the latency of
+// its chain of binomials) splits its block by paths (BlockTree::split); the
+// launches of many blocks, where a path's repeated binomials would cost
+// throughput, by levels.
 template <class Space, class Read, class Write, bool kFollowsTop = false>
 struct SplitBlock {
   static constexpr bool kCounts = true;
@@ -460,7 +498,7 @@ struct SplitBlock {
     }
     tree.build(team, read, b);
     if (reports && !kFollowsTop) team_single(team, [&] { total() = tree.sums[1]; });
-    tree.split(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
+    tree.template split<kFollowsTop>(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
     team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
   }
 };
