@@ -322,6 +322,10 @@ void reduce_into(const char* call, const Space& space, const XView& x, const Op&
     using Reduce = VectorReduce<Space, Op, T, Result>;
     const auto in = contiguous_in<Space>(x);
     const int league = Reduce::league_for(space, in.data(), n);
+    if (league == 1) {  // no workspace
+      one_team_reduce(space, in.data(), n, op, result.data());
+      return;
+    }
     const std::size_t bytes = Reduce::scratch_bytes(league);
     const auto ws = workspace<VectorReduceScratch<Space>>(
         space, [&](const VectorReduceScratch<Space>& w) { return w.bytes.extent(0) >= bytes; },

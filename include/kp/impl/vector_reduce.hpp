@@ -17,7 +17,7 @@
 //    teams, each team publishes its partial and the LAST team to finish
 //    (atomic counter) combines them and resets the counter: no second launch.
 //    Arrays of at most kOneTeamPacks packs take one team, which writes the
-//    result itself.
+//    result itself (OneTeamReduceKernel: raw pointers, no workspace).
 //
 // The array's head (elements before the first 16-byte boundary) and tail
 // (after the last whole pack) are read as scalars, so any start address and
@@ -181,10 +181,6 @@ struct VectorReduceKernel {
 
     V acc = thread_partial(std::int64_t{me} * size + rank, std::int64_t{league} * size);
     acc = team_combine(team, shared, acc, op);
-    if (league == 1) {  // small arrays (kOneTeamPacks): no partials, no counter
-      if (rank == 0) result() = acc;
-      return;
-    }
     if (rank == 0) {
       partials(me) = acc;
       *last = last_ticket(finished.data(), static_cast<unsigned>(league));
@@ -200,6 +196,40 @@ struct VectorReduceKernel {
     }
   }
 };
+
+// Arrays of at most kOneTeamPacks packs: one team, which writes the result
+// itself. Raw pointers, no workspace, no partials or ticket: a small
+// launch, as a one-tile reduction's cost is the launch and its latencies.
+template <class Space, class Op, class T>
+struct OneTeamReduceKernel {
+  using V = typename Op::value_type;
+  using Member = typename VectorReducePolicy<Space>::member_type;
+  static constexpr bool kStrided = is_gpu_space<Space>();
+  const T* x;
+  PackSplit split;
+  V* result;
+  Op op;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const int size = team.team_size(), rank = team.team_rank();
+    V* const shared =
+        static_cast<V*>(team.team_scratch(0).get_shmem(team_combine_scratch<V>(size)));
+    const V acc = team_combine(team, shared, fold_packs<kStrided>(op, x, split, 0, rank, size), op);
+    if (rank == 0) *result = acc;
+  }
+};
+
+// *result = the fold of x[0, n) by one team (n within kOneTeamPacks packs;
+// VectorReduce::league_for gives 1), asynchronous on `space`.
+template <class Space, class Op, class T>
+void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& op,
+                     typename Op::value_type* result) {
+  using V = typename Op::value_type;
+  const int team = is_gpu_space<Space>() ? kTeam : 1;
+  Kokkos::parallel_for("kp::vector_reduce one team",
+                       VectorReducePolicy<Space>(space, 1, team)
+                           .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<V>(team))),
+                       OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
+}
 
 // What a vector reduction needs besides its input: room for one partial per
 // team (and the result, for callers that want it there too) and the counter
@@ -277,6 +307,10 @@ class VectorReduce {
   }
 
   void operator()() const {
+    if (league_ == 1) {
+      one_team_reduce(space_, kernel_.x.data(), kernel_.split.n, kernel_.op, kernel_.result.data());
+      return;
+    }
     const std::size_t scratch = team_combine_scratch<V>(team_) + sizeof(V) + sizeof(int);
     Kokkos::parallel_for("kp::vector_reduce",
                          VectorReducePolicy<Space>(space_, league_, team_)
