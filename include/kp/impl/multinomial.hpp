@@ -457,11 +457,11 @@ struct SumBlock {
 // counts the top's split would give); or `top_draws` for the top itself.
 // Block `total_block` reports the top's total. kFollowsTop is a parameter
 // of the type, not a value: the path's code costs a kernel registers. The
-// folded kernel (at most a block a multiprocessor, its time the latency of
-// its chain of binomials) splits its block by paths (BlockTree::split); the
-// launches of many blocks, where a path's repeated binomials would cost
-// throughput, by levels.
-template <class Space, class Read, class Write, bool kFollowsTop = false>
+// folded kernel (at most a block a multiprocessor) and the top's own split
+// (one block), whose time is the latency of their chains of binomials,
+// split by paths (kPaths, BlockTree::split); the launches of many blocks,
+// where a path's repeated binomials would cost throughput, by levels.
+template <class Space, class Read, class Write, bool kFollowsTop = false, bool kPaths = kFollowsTop>
 struct SplitBlock {
   static constexpr bool kCounts = true;
   static constexpr bool kFolded = kFollowsTop;
@@ -498,7 +498,7 @@ struct SplitBlock {
     }
     tree.build(team, read, b);
     if (reports && !kFollowsTop) team_single(team, [&] { total() = tree.sums[1]; });
-    tree.template split<kFollowsTop>(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
+    tree.template split<kPaths>(team, stream, level, b, tree.sums[1] > 0 ? c : 0);
     team_for(team, end, [&](std::int64_t k) { write(b * kBlock + k, tree.counts[kBlock + k]); });
   }
 };
@@ -561,8 +561,8 @@ void sum_blocks(const Space& space, const Read& read, std::int64_t first, std::i
                 blocks);
 }
 
-template <class Space, class Read, class Write, bool kFollowsTop>
-void split_blocks(const Space& space, const SplitBlock<Space, Read, Write, kFollowsTop>& f,
+template <class Space, class Read, class Write, bool kFollowsTop, bool kPaths>
+void split_blocks(const Space& space, const SplitBlock<Space, Read, Write, kFollowsTop, kPaths>& f,
                   std::int64_t first, std::int64_t blocks) {
   on_each_block(space, "kp::sample::split-blocks", f, first, blocks);
 }
@@ -620,21 +620,17 @@ void split_level(const Space& space, const UpperLevels<Space>& levels, int l, in
         SplitBlock<Space, Read, Write, true>{
             read, write, {}, levels.sums[top], levels.total, total_block, draws, stream, leaves, l},
         first, blocks);
-  } else {
-    const bool is_top = l == top;
+  } else if (l == top) {  // one block
     split_blocks(space,
-                 SplitBlock<Space, Read, Write>{
-                     read,
-                     write,
-                     is_top ? View<const std::uint64_t*, Space>() : levels.counts[l + 1],
-                     {},
-                     is_top ? levels.total : TotalView<Space>(),
-                     total_block,
-                     draws,
-                     stream,
-                     leaves,
-                     l},
+                 SplitBlock<Space, Read, Write, false, true>{
+                     read, write, {}, {}, levels.total, total_block, draws, stream, leaves, l},
                  first, blocks);
+  } else {
+    split_blocks(
+        space,
+        SplitBlock<Space, Read, Write>{
+            read, write, levels.counts[l + 1], {}, {}, total_block, draws, stream, leaves, l},
+        first, blocks);
   }
 }
 
