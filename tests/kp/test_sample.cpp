@@ -291,6 +291,13 @@ TEST_CASE("kp::sample host draws: the select reads as the branch does", "[kp][sa
 }
 
 namespace {
+// One block's leaf weights for the split tests: zeros among them.
+std::vector<double> block_weights() {
+  std::vector<double> w(kp::impl::multinomial::kBlock);
+  for (std::size_t i = 0; i < w.size(); ++i) w[i] = i % 7 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+  return w;
+}
+
 struct LeafWeights {
   const double* w;
   std::int64_t n;
@@ -307,8 +314,7 @@ TEST_CASE("kp::sample: a leaf's path through a block counts what the block's spl
   using namespace kp::impl::multinomial;
   std::vector<char> bytes(HostBlockTree::bytes());
   const HostBlockTree tree = HostBlockTree::at(bytes.data());
-  std::vector<double> w(kBlock);
-  for (std::int64_t i = 0; i < kBlock; ++i) w[i] = i % 7 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+  const std::vector<double> w = block_weights();
   const std::uint64_t stream = kp::impl::stream_start(11);
   for (const std::int64_t leaves : {std::int64_t{1}, std::int64_t{98}, kBlock}) {
     for (const std::uint64_t draws : {0ull, 1ull, 30ull, 1000ull, 40000ull, 1000000000ull}) {
@@ -354,8 +360,7 @@ TEMPLATE_LIST_TEST_CASE("kp::sample: a team of any size splits a block as one th
   using namespace kp::impl::multinomial;
   std::vector<char> bytes(HostBlockTree::bytes());
   const HostBlockTree tree = HostBlockTree::at(bytes.data());
-  std::vector<double> w(kBlock);
-  for (std::int64_t i = 0; i < kBlock; ++i) w[i] = i % 7 == 0 ? 0.0 : double(1 + (i * 7919) % 97);
+  const std::vector<double> w = block_weights();
   const std::uint64_t stream = kp::impl::stream_start(13);
   kp::impl::View<std::uint64_t*, Space> out("out", kBlock);
   for (const std::int64_t leaves : {std::int64_t{1}, std::int64_t{98}, kBlock}) {

@@ -236,6 +236,16 @@ struct BlockTree {
     }
   }
 
+  // The draws of node i's n that go to its left child: its binomial, from
+  // node i's own stream (block b of `level`). Every schedule of a split
+  // (levels, paths, one path from the top) draws it here, so all give the
+  // same counts.
+  KOKKOS_INLINE_FUNCTION std::uint64_t left_draws(std::uint64_t n, std::int64_t i,
+                                                  std::uint64_t stream, int level,
+                                                  std::int64_t b) const {
+    return exact::binomial(n, exact::div(sums[2 * i], sums[i]), node_key(stream, level, b, i, 0));
+  }
+
   // The leaf that a draw with 64 random bits reaches from `node`.
   KOKKOS_INLINE_FUNCTION std::int64_t descend(std::int64_t node, std::uint64_t bits) const {
     double t = exact::mul(static_cast<double>(bits >> 11) * 0x1.0p-53, sums[node]);
@@ -267,8 +277,7 @@ struct BlockTree {
       std::int64_t i = 1;
       for (int height = kSampleLogBlock; height > 0 && n > 0 && !descends_from(n, height);
            --height) {
-        const std::uint64_t left =
-            exact::binomial(n, exact::div(sums[2 * i], sums[i]), node_key(stream, level, 0, i, 0));
+        const std::uint64_t left = left_draws(n, i, stream, level, 0);
         const bool right = (leaf >> (height - 1)) & 1;
         n = right ? n - left : left;
         i = 2 * i + (right ? 1 : 0);
@@ -304,8 +313,7 @@ struct BlockTree {
         counts[i] = static_cast<Count>(n) | kFlag;
         counts[0] = 1;
       } else if (n > 0) {
-        left =
-            exact::binomial(n, exact::div(sums[2 * i], sums[i]), node_key(stream, level, b, i, 0));
+        left = left_draws(n, i, stream, level, b);
         right = n - left;
       }
       counts[2 * i] = static_cast<Count>(left);
@@ -338,10 +346,7 @@ struct BlockTree {
           n = 0;
         } else {
           if (owner) counts[i] = static_cast<Count>(n);
-          if (n > 0) {
-            left = exact::binomial(n, exact::div(sums[2 * i], sums[i]),
-                                   node_key(stream, level, b, i, 0));
-          }
+          if (n > 0) left = left_draws(n, i, stream, level, b);
         }
         n = (rank * 2 * first / threads) % 2 == 1 ? n - left : left;
       }
