@@ -76,17 +76,17 @@ struct ReadSum {
 // of 64 threads (the smallest block at full occupancy), so 2^27 elements are
 // 2^21 blocks, whose launches bound it rather than the memory (copy and
 // triad took the same time on an H100 and an H200; docs/PERFORMANCE.md).
-// Here one wave of resident teams (kp::impl::resident_teams: 4 teams of 256
-// threads an SM) grid-strides over 16-byte packs, each thread issuing
+// Here one wave of resident teams (kp::impl::resident_teams for 16-byte
+// values: 4 teams of 256 threads an SM) grid-strides over 16-byte packs, each thread issuing
 // kStreamUnroll pack loads before it uses any: 64 KiB an SM in flight.
 inline constexpr int kStreamUnroll = 4;
 using Pack2 = kp::impl::Pack<double>;  // two doubles, one 16-byte load or store
 template <class Space>
-using StreamPolicy = kp::impl::VectorReducePolicy<Space>;
+using StreamPolicy = kp::impl::VectorReducePolicy<Space, Pack2>;
 
 template <class Space>
 StreamPolicy<Space> stream_policy(const Space& space) {
-  return StreamPolicy<Space>(space, static_cast<int>(kp::impl::resident_teams(space)),
+  return StreamPolicy<Space>(space, static_cast<int>(kp::impl::resident_teams<Pack2>(space)),
                              kp::impl::kTeam);
 }
 

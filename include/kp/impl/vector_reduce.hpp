@@ -11,7 +11,7 @@
 //    kUnroll independent loads in flight (the bytes in flight, not the thread
 //    count, is what saturates HBM).
 //  - The grid is exactly one wave of resident teams (LaunchBounds guarantees
-//    kTeamsPerSM teams of kTeam threads per SM), grid-striding over the
+//    kTeamsPerSMOf<V> teams of kTeam threads per SM), grid-striding over the
 //    packs: no tail wave, no per-element index arithmetic beyond a stride.
 //  - Teams combine by warp shuffles and scratch (team_combine.hpp); across
 //    teams, each team publishes its partial and the LAST team to finish
@@ -147,18 +147,17 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T*
   return acc;
 }
 
-// GPU launch shape: kTeamsPerSM teams of kTeam threads, kUnroll loads each
-// (tuning/reduce.hpp).
-
-template <class Space>
-using VectorReducePolicy = Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kTeam, kTeamsPerSM>>;
+// GPU launch shape for values of type V: kTeamsPerSMOf<V> teams of kTeam
+// threads, kUnroll loads each (tuning/reduce.hpp).
+template <class Space, class V>
+using VectorReducePolicy = Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kTeam, kTeamsPerSMOf<V>>>;
 
 // One team's work, then the cross-team combine. Result is a rank-0 view (or
 // a subview of one element) of Op::value_type.
 template <class Space, class Op, class T, class Result>
 struct VectorReduceKernel {
   using V = typename Op::value_type;
-  using Member = typename VectorReducePolicy<Space>::member_type;
+  using Member = typename VectorReducePolicy<Space, V>::member_type;
   static constexpr int W = Pack<T>::width;
   static constexpr bool kStrided = is_gpu_space<Space>();
 
@@ -203,7 +202,7 @@ struct VectorReduceKernel {
 template <class Space, class Op, class T>
 struct OneTeamReduceKernel {
   using V = typename Op::value_type;
-  using Member = typename VectorReducePolicy<Space>::member_type;
+  using Member = typename VectorReducePolicy<Space, V>::member_type;
   static constexpr bool kStrided = is_gpu_space<Space>();
   const T* x;
   PackSplit split;
@@ -226,7 +225,7 @@ void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& o
   using V = typename Op::value_type;
   const int team = is_gpu_space<Space>() ? kTeam : 1;
   Kokkos::parallel_for("kp::vector_reduce one team",
-                       VectorReducePolicy<Space>(space, 1, team)
+                       VectorReducePolicy<Space, V>(space, 1, team)
                            .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<V>(team))),
                        OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
 }
@@ -258,10 +257,11 @@ std::int64_t processors(const Space& space) {
   }
 }
 
-// One wave: kTeamsPerSM teams per SM on a GPU, one team per thread on a host.
-template <class Space>
+// One wave for values of type V: kTeamsPerSMOf<V> teams per SM on a GPU,
+// one team per thread on a host.
+template <class V, class Space>
 std::int64_t resident_teams(const Space& space) {
-  return processors(space) * (is_cuda_space<Space>() ? kTeamsPerSM : 1);
+  return processors(space) * (is_cuda_space<Space>() ? kTeamsPerSMOf<V> : 1);
 }
 
 // Each call is one launch reducing x into result on `space`. Copyable
@@ -280,7 +280,7 @@ class VectorReduce {
     const std::int64_t work = std::max(split.packs, split.scalars(Kernel::W));
     const std::int64_t needed =
         work <= kOneTeamPacks ? 1 : std::max<std::int64_t>(1, (work + team - 1) / team);
-    return league > 0 ? league : static_cast<int>(std::min(resident_teams(space), needed));
+    return league > 0 ? league : static_cast<int>(std::min(resident_teams<V>(space), needed));
   }
   // Bytes of VectorReduceScratch::bytes a reduction with `league` teams needs.
   static std::size_t scratch_bytes(int league) { return sizeof(V) * league; }
@@ -313,7 +313,7 @@ class VectorReduce {
     }
     const std::size_t scratch = team_combine_scratch<V>(team_) + sizeof(V) + sizeof(int);
     Kokkos::parallel_for("kp::vector_reduce",
-                         VectorReducePolicy<Space>(space_, league_, team_)
+                         VectorReducePolicy<Space, V>(space_, league_, team_)
                              .set_scratch_size(0, Kokkos::PerTeam(scratch)),
                          kernel_);
   }

@@ -23,13 +23,20 @@ inline constexpr std::int64_t kHostChunk = 65536;
 inline constexpr std::int64_t kHostMinChunk = 16384;
 inline constexpr std::int64_t kHostChunks = 256;
 
-// GPU (vector): kTeamsPerSM teams of kTeam threads resident per SM
-// (LaunchBounds caps registers at 64 a thread for that), each thread with
-// kUnroll 16-byte loads in flight: 64 KiB per SM, several times what HBM's
-// latency-bandwidth product asks for.
+// GPU (vector): teams of kTeam threads resident per SM, each thread with
+// kUnroll 16-byte loads in flight. Values of up to 8 bytes (sums) take
+// kTeamsPerSM, 5: LaunchBounds caps registers at 48 a thread, and 80 KiB an
+// SM are in flight (4 teams, 64 KiB, took 2% longer at 2^30 floats on an
+// H200; 6 and 7 teams gained no more:
+// docs/results/h200-2026-11-28/reduce-teams/). Wider values (minloc's value
+// and index) keep kTeamsPerSMWide, 4, and 64 registers: at 48 their folds
+// spill.
 inline constexpr int kTeam = 256;
-inline constexpr int kTeamsPerSM = 4;
+inline constexpr int kTeamsPerSM = 5;
+inline constexpr int kTeamsPerSMWide = 4;
 inline constexpr int kUnroll = 4;
+template <class V>
+inline constexpr int kTeamsPerSMOf = sizeof(V) <= 8 ? kTeamsPerSM : kTeamsPerSMWide;
 
 // GPU (vector): up to one round of kUnroll packs a thread of one team (16
 // KiB), one team reads it all, its loads in flight together, and skips the
