@@ -77,8 +77,9 @@ struct ReadSum {
 // 2^21 blocks, whose launches bound it rather than the memory (copy and
 // triad took the same time on an H100 and an H200; docs/PERFORMANCE.md).
 // Here one wave of resident teams (kp::impl::resident_teams for 16-byte
-// values: 4 teams of 256 threads an SM) grid-strides over 16-byte packs, each thread issuing
-// kStreamUnroll pack loads before it uses any: 64 KiB an SM in flight.
+// values: 4 teams of 256 threads an SM) grid-strides over 16-byte packs,
+// each thread issuing kStreamUnroll pack loads before it uses any: 64 KiB an
+// SM in flight.
 inline constexpr int kStreamUnroll = 4;
 using Pack2 = kp::impl::Pack<double>;  // two doubles, one 16-byte load or store
 template <class Space>
