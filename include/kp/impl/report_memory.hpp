@@ -33,4 +33,17 @@ typename ReportView::non_const_value_type read_report(const ReportView& report) 
   }
 }
 
+// Resets a report View to its value type's default between calls: directly
+// where the host can write it, else by a copy.
+template <class ReportView>
+void clear_report(const ReportView& report) {
+  using T = typename ReportView::non_const_value_type;
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
+                                           typename ReportView::memory_space>::accessible) {
+    report() = T{};
+  } else {
+    Kokkos::deep_copy(report, T{});
+  }
+}
+
 }  // namespace kp::impl

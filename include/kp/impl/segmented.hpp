@@ -184,14 +184,22 @@ using SegmentCounter = unsigned long long;
 // counters[0]'s low bits: the chunks queued so far.
 inline constexpr SegmentCounter kSegmentChunkMask = (SegmentCounter{1} << kSegmentListShift) - 1;
 
+// What the segment teams tell the host: offsets that are not a CSR
+// partition (`bad`), and whether any segment was queued (`queued`, raised by
+// the team that listed the first one).
+struct SegmentReport {
+  unsigned bad = 0;
+  unsigned queued = 0;
+};
+
 // What a GPU segmented reduction needs besides its Views: the long
 // segments' list ((segment, first chunk) pairs, in the order they were
 // queued), each chunk's place in that list, a ticket a listed segment
 // (chunks done, 0 between calls), a partial a chunk, the counters: [0] the
 // listed segments << 40 | their chunks, [1] the next chunk to take, [2] the
-// chunk teams done (all 0 between calls), and a flag raised for offsets
-// that are not a CSR partition, where the host reads it after its fence
-// with no copy (ReportMemory: pinned host memory on CUDA).
+// chunk teams done (all 0 between calls), and the report, which the host
+// reads after its fence with no copy (ReportMemory: pinned host memory on
+// CUDA).
 template <class Space>
 struct SegmentReduceScratch {
   View<std::int64_t*, Space> longs;
@@ -199,7 +207,7 @@ struct SegmentReduceScratch {
   View<unsigned*, Space> tickets;
   View<char*, Space> partials;
   View<SegmentCounter*, Space> counters;
-  Kokkos::View<SegmentCounter, Kokkos::Device<Space, typename ReportMemory<Space>::type>> bad;
+  Kokkos::View<SegmentReport, Kokkos::Device<Space, typename ReportMemory<Space>::type>> report;
 };
 
 // The thread's fold of in[lo, hi) in a team of `step` threads: 16-byte
@@ -240,11 +248,12 @@ struct SegmentReduceViews {
 
 // One team a segment (GPUs, contiguous Views). Each team checks its
 // segment's offsets (every offset is offsets(s) or offsets(s + 1) of some
-// team's segment), folds invalid ones as empty and raises `bad`. A
+// team's segment), folds invalid ones as empty and raises report->bad. A
 // segment of long_from values or more is queued: one atomic on counters[0]
 // gives its place in the list and its first chunk, so that the chunks'
 // numbers grow with the list; the team writes that place for each of its
-// chunks (owners), so a chunk team finds its segment in one read.
+// chunks (owners), so a chunk team finds its segment in one read. The team
+// that lists the first raises report->queued.
 template <class Space, class X, class Offsets, class Op>
 struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
@@ -253,14 +262,14 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   std::int64_t* longs;
   unsigned* owners;
   SegmentCounter* counters;
-  SegmentCounter* bad;
+  SegmentReport* report;
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int64_t s = team.league_rank();
     std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
     std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
     if (begin < 0 || end < begin || end > n) {
-      if (team.team_rank() == 0) *bad = 1;
+      if (team.team_rank() == 0) report->bad = 1;
       begin = end = 0;
     }
     if (end - begin >= this->plan.long_from) {
@@ -276,6 +285,7 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
       if (team.team_rank() == 0) {
         longs[2 * at] = s;
         longs[2 * at + 1] = static_cast<std::int64_t>(first);
+        if (at == 0) report->queued = 1;
       }
       for (SegmentCounter k = team.team_rank(); k < chunks; k += team.team_size()) {
         owners[first + k] = static_cast<unsigned>(at);
@@ -436,8 +446,8 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                 Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented_reduce partials"),
                 partial_bytes),
             View<SegmentCounter*, Space>("kp::segmented_reduce counters", 3),
-            Kokkos::View<SegmentCounter, Kokkos::Device<Space, typename ReportMemory<Space>::type>>(
-                "kp::segmented_reduce bad offsets")};
+            Kokkos::View<SegmentReport, Kokkos::Device<Space, typename ReportMemory<Space>::type>>(
+                "kp::segmented_reduce report")};
       });
   Kokkos::parallel_for(
       call,
@@ -448,8 +458,14 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                                                 ws->longs.data(),
                                                 ws->owners.data(),
                                                 ws->counters.data(),
-                                                ws->bad.data()});
-  if (queue) {  // drains what the segment teams queued, if anything
+                                                ws->report.data()});
+  // The chunk wave drains what the segment teams queued. Where n / segments
+  // is long_from or more, a segment is most likely long (the longest is at
+  // least the mean), and the wave follows at once; else it launches only if
+  // the report says a segment was queued, after the fence the call makes
+  // anyway, so that segments shorter than long_from cost one launch, not two
+  // (and queued ones a fence more).
+  const auto drain = [&] {
     using Chunks = SegmentChunksReduce<Space, X, Offsets, Op>;
     // One wave: kSegmentChunkWaveThreads a multiprocessor.
     const auto league = static_cast<int>(std::min<std::int64_t>(
@@ -463,13 +479,17 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                                 ws->tickets.data(),
                                 reinterpret_cast<T*>(ws->partials.data()),
                                 ws->counters.data()});
-  }
-  // The offsets' flag, read after the fence where the host can (else copied).
+  };
+  const bool likely_queued = queue && n / segments >= plan.long_from;
+  if (likely_queued) drain();
   space.fence();
-  if (read_report(ws->bad) != 0) {
-    Kokkos::deep_copy(ws->bad, SegmentCounter{0});
-    throw bad_offsets(call, n);
+  SegmentReport report = read_report(ws->report);
+  if (queue && !likely_queued && report.queued != 0) {
+    drain();
+    space.fence();
   }
+  if (report.bad != 0 || report.queued != 0) clear_report(ws->report);
+  if (report.bad != 0) throw bad_offsets(call, n);
 }
 
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the

@@ -17,7 +17,9 @@
 //    teams, each team publishes its partial and the LAST team to finish
 //    (atomic counter) combines them and resets the counter: no second launch.
 //    Arrays of at most kOneTeamPacks packs take one team, which writes the
-//    result itself (OneTeamReduceKernel: raw pointers, no workspace).
+//    result itself (OneTeamReduceKernel: raw pointers, no workspace; on
+//    CUDA the same work as a bare kernel, one_team_reduce_cuda, whose
+//    launch costs less than a Kokkos team's).
 //
 // The array's head (elements before the first 16-byte boundary) and tail
 // (after the last whole pack) are read as scalars, so any start address and
@@ -217,12 +219,45 @@ struct OneTeamReduceKernel {
   }
 };
 
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+// The CUDA block as team_combine's team: its threads' ranks, size, barrier.
+struct CudaBlock {
+  __device__ int team_rank() const { return static_cast<int>(threadIdx.x); }
+  __device__ int team_size() const { return static_cast<int>(blockDim.x); }
+  __device__ void team_barrier() const { __syncthreads(); }
+};
+
+// OneTeamReduceKernel's work as a bare CUDA kernel of one block of kTeam
+// threads. Launched directly (<<<1, kTeam>>> on the space's stream), it ends
+// 0.7-0.8 us sooner after the call than the same work launched through a
+// Kokkos TeamPolicy (H200, docs/results/h200-2026-11-28/reduce-raw-launch/),
+// which at 16 KiB is a launch's whole difference to CUB's single-tile
+// kernel. team_combine on CUDA needs one value a warp in shared memory.
+template <class Op, class T>
+__global__ void __launch_bounds__(kTeam)
+    one_team_reduce_cuda(const T* x, PackSplit split, typename Op::value_type* result, Op op) {
+  using V = typename Op::value_type;
+  __shared__ alignas(V) unsigned char warps[sizeof(V) * (kTeam / kWarp)];
+  const V acc = team_combine(CudaBlock{}, reinterpret_cast<V*>(warps),
+                             fold_packs<true>(op, x, split, 0, threadIdx.x, kTeam), op);
+  if (threadIdx.x == 0) *result = acc;
+}
+#endif
+
 // *result = the fold of x[0, n) by one team (n within kOneTeamPacks packs;
-// VectorReduce::league_for gives 1), asynchronous on `space`.
+// VectorReduce::league_for gives 1), asynchronous on `space`. On CUDA a
+// bare kernel (one_team_reduce_cuda), elsewhere a Kokkos team.
 template <class Space, class Op, class T>
 void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& op,
                      typename Op::value_type* result) {
   using V = typename Op::value_type;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    one_team_reduce_cuda<Op, T>
+        <<<1, kTeam, 0, space.cuda_stream()>>>(x, split_into_packs(x, n), result, op);
+    return;
+  }
+#endif
   const int team = is_gpu_space<Space>() ? kTeam : 1;
   Kokkos::parallel_for("kp::vector_reduce one team",
                        VectorReducePolicy<Space, V>(space, 1, team)
