@@ -264,7 +264,24 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   SegmentCounter* counters;
   SegmentReport* report;
 
+  // Team scratch bytes: team_combine's values, then the counter that rank
+  // 0 hands to the team.
+  static std::size_t scratch(int team) {
+    return team_combine_scratch<T>(team) + sizeof(SegmentCounter);
+  }
+
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    T* const shared =
+        static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
+    auto* const slot =
+        static_cast<SegmentCounter*>(team.team_scratch(0).get_shmem(sizeof(SegmentCounter)));
+    run(team, shared, slot);
+  }
+
+  // Segment team.league_rank()'s work, for a Kokkos team or a CUDA block
+  // (segment_teams_cuda).
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, T* shared, SegmentCounter* slot) const {
     const std::int64_t s = team.league_rank();
     std::int64_t begin = static_cast<std::int64_t>(this->offsets(s));
     std::int64_t end = static_cast<std::int64_t>(this->offsets(s + 1));
@@ -274,12 +291,12 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
     }
     if (end - begin >= this->plan.long_from) {
       const auto chunks = static_cast<SegmentCounter>(this->plan.chunks(end - begin));
-      SegmentCounter word = 0;
       if (team.team_rank() == 0) {
-        word = Kokkos::atomic_fetch_add(&counters[0],
-                                        (SegmentCounter{1} << kSegmentListShift) + chunks);
+        *slot = Kokkos::atomic_fetch_add(&counters[0],
+                                         (SegmentCounter{1} << kSegmentListShift) + chunks);
       }
-      team.team_broadcast(word, 0);
+      team.team_barrier();
+      const SegmentCounter word = *slot;
       const SegmentCounter at = word >> kSegmentListShift;
       const SegmentCounter first = word & kSegmentChunkMask;
       if (team.team_rank() == 0) {
@@ -294,12 +311,58 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
     }
     T acc =
         segment_fold<kUnroll>(this->op, this->in, begin, end, team.team_rank(), team.team_size());
-    T* const shared =
-        static_cast<T*>(team.team_scratch(0).get_shmem(team_combine_scratch<T>(team.team_size())));
     acc = team_combine(team, shared, acc, this->op);
     if (team.team_rank() == 0) this->out[s] = acc;
   }
 };
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+// The segment teams as a bare CUDA kernel, a block of kThreads a segment,
+// launched directly (<<<segments, kThreads>>> on the space's stream) and
+// compiled for kSegmentBlockThreadsPerSM threads an SM (warps:
+// kSegmentWarpsPerSM blocks). Through a Kokkos TeamPolicy the same work took 6-9% longer
+// at 2^12 and 2^14 equal segments of 2^26 floats on an H200
+// (docs/results/h200-2026-11-28/segmented-bare/).
+template <int kThreads, class Teams>
+__global__ void __launch_bounds__(kThreads, kThreads == kWarp
+                                                ? kSegmentWarpsPerSM
+                                                : kSegmentBlockThreadsPerSM / kThreads)
+    segment_teams_cuda(Teams teams) {
+  using T = typename Teams::T;
+  __shared__ alignas(T) unsigned char warps[sizeof(T) * (kThreads / kWarp)];
+  __shared__ SegmentCounter slot;
+  teams.run(CudaBlock<kThreads>{}, reinterpret_cast<T*>(warps), &slot);
+}
+#endif
+
+// Launches the segment teams as segment_teams_cuda where the space is CUDA
+// and the team one of the sizes the plans give (a warp, 256, 512); false
+// where it did not.
+template <class Space, class Teams>
+bool launch_segment_teams_bare([[maybe_unused]] const Space& space,
+                               [[maybe_unused]] const Teams& teams,
+                               [[maybe_unused]] std::int64_t segments, [[maybe_unused]] int team) {
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    const auto blocks = static_cast<unsigned>(segments);
+    const cudaStream_t stream = space.cuda_stream();
+    switch (team) {
+      case kWarp:
+        segment_teams_cuda<kWarp><<<blocks, kWarp, 0, stream>>>(teams);
+        return true;
+      case 256:
+        segment_teams_cuda<256><<<blocks, 256, 0, stream>>>(teams);
+        return true;
+      case 512:
+        segment_teams_cuda<512><<<blocks, 512, 0, stream>>>(teams);
+        return true;
+      default:
+        return false;
+    }
+  }
+#endif
+  return false;
+}
 
 // The queued segments' chunks, taken one at a time by a wave of teams. A
 // chunk's partial goes to partials[chunk]; the segment's last chunk to
@@ -449,16 +512,19 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
             Kokkos::View<SegmentReport, Kokkos::Device<Space, typename ReportMemory<Space>::type>>(
                 "kp::segmented_reduce report")};
       });
-  Kokkos::parallel_for(
-      call,
-      Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), plan.team)
-          .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<T>(plan.team))),
-      SegmentTeamsReduce<Space, X, Offsets, Op>{{in.data(), out.data(), offsets, op, plan},
-                                                n,
-                                                ws->longs.data(),
-                                                ws->owners.data(),
-                                                ws->counters.data(),
-                                                ws->report.data()});
+  using Teams = SegmentTeamsReduce<Space, X, Offsets, Op>;
+  const Teams teams{{in.data(), out.data(), offsets, op, plan},
+                    n,
+                    ws->longs.data(),
+                    ws->owners.data(),
+                    ws->counters.data(),
+                    ws->report.data()};
+  if (!launch_segment_teams_bare(space, teams, segments, plan.team)) {
+    Kokkos::parallel_for(call,
+                         Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), plan.team)
+                             .set_scratch_size(0, Kokkos::PerTeam(Teams::scratch(plan.team))),
+                         teams);
+  }
   // The chunk wave drains what the segment teams queued. Where n / segments
   // is long_from or more, a segment is most likely long (the longest is at
   // least the mean), and the wave follows at once; else it launches only if

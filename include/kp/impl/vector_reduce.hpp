@@ -220,25 +220,18 @@ struct OneTeamReduceKernel {
 };
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-// The CUDA block as team_combine's team: its threads' ranks, size, barrier.
-struct CudaBlock {
-  __device__ int team_rank() const { return static_cast<int>(threadIdx.x); }
-  __device__ int team_size() const { return static_cast<int>(blockDim.x); }
-  __device__ void team_barrier() const { __syncthreads(); }
-};
-
 // OneTeamReduceKernel's work as a bare CUDA kernel of one block of kTeam
 // threads. Launched directly (<<<1, kTeam>>> on the space's stream), it ends
 // 0.7-0.8 us sooner after the call than the same work launched through a
 // Kokkos TeamPolicy (H200, docs/results/h200-2026-11-28/reduce-raw-launch/),
 // which at 16 KiB is a launch's whole difference to CUB's single-tile
-// kernel. team_combine on CUDA needs one value a warp in shared memory.
+// kernel.
 template <class Op, class T>
 __global__ void __launch_bounds__(kTeam)
     one_team_reduce_cuda(const T* x, PackSplit split, typename Op::value_type* result, Op op) {
   using V = typename Op::value_type;
   __shared__ alignas(V) unsigned char warps[sizeof(V) * (kTeam / kWarp)];
-  const V acc = team_combine(CudaBlock{}, reinterpret_cast<V*>(warps),
+  const V acc = team_combine(CudaBlock<kTeam>{}, reinterpret_cast<V*>(warps),
                              fold_packs<true>(op, x, split, 0, threadIdx.x, kTeam), op);
   if (threadIdx.x == 0) *result = acc;
 }

@@ -21,6 +21,16 @@ inline constexpr std::int64_t kSegmentMidTeamFrom = 256;
 inline constexpr std::int64_t kSegmentReduceWarpBelow = 2048;
 inline constexpr std::int64_t kSegmentHugeTeamFrom = 16384;
 inline constexpr int kSegmentHugeTeam = 512;
+// CUDA: the segment teams of 256 and 512 threads are a bare kernel compiled
+// for kSegmentBlockThreadsPerSM threads an SM: 32 registers a thread, 4
+// teams of 512 or 8 of 256 resident. 40 registers (3 teams of 512) were
+// 1-2% slower at 2^12 and 2^14 equal segments, and the compiler's own
+// choice, 32 registers with spills, 5-12% slower
+// (docs/results/h200-2026-11-28/segmented-bare/).
+inline constexpr int kSegmentBlockThreadsPerSM = 2048;
+// ... and its warps (a team a segment below a mean of 2048 values) for 32
+// blocks an SM, the most an SM holds: 64 registers.
+inline constexpr int kSegmentWarpsPerSM = 32;
 // GPU reductions of elements that do not fill 16-byte packs: loads in
 // flight a thread, each into its own fold (packs take kUnroll of
 // tuning/reduce.hpp).
