@@ -1,0 +1,89 @@
+// kp::reduce against CUB's DeviceReduce::Sum on the CUDA space, floats, at
+// each size given as a power of two (default 2^26, 2^28, 2^30): each call
+// with its fence, the two taking turns in 5 rounds of `reps` calls; each
+// line is the median and minimum over all. Built against a copy of the
+// headers, one binary per variant.
+#include <cub/cub.cuh>
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <kp/reduce.hpp>
+#include <vector>
+
+namespace {
+
+double now_us() {
+  return std::chrono::duration<double, std::micro>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard guard(argc, argv);
+  using S = Kokkos::Cuda;
+  std::vector<int> powers;
+  for (int a = 1; a < argc; ++a) powers.push_back(std::atoi(argv[a]));
+  if (powers.empty()) powers = {26, 28, 30};
+  const cudaStream_t stream = S().cuda_stream();
+  for (const int k : powers) {
+    const std::int64_t n = std::int64_t{1} << k;
+    Kokkos::View<float*, S> x("x", n);
+    Kokkos::parallel_for(
+        Kokkos::RangePolicy<S>(0, n),
+        KOKKOS_LAMBDA(std::int64_t i) { x(i) = float(i % 5) - 2.0f; });
+    Kokkos::View<float, S> r("r");
+    std::size_t temp_bytes = 0;
+    cub::DeviceReduce::Sum(nullptr, temp_bytes, x.data(), r.data(), n, stream);
+    Kokkos::View<char*, S> temp("temp", temp_bytes);
+    const auto kp_call = [&] { kp::reduce(S(), x, r); };
+    const auto cub_call = [&] {
+      std::size_t bytes = temp_bytes;
+      cub::DeviceReduce::Sum(temp.data(), bytes, x.data(), r.data(), n, stream);
+    };
+    // Each period of 5 values sums to 0: the sum is the remainder's, exact.
+    float expect = 0, got_kp = 0, got_cub = 0;
+    for (std::int64_t i = n - n % 5; i < n; ++i) expect += float(i % 5) - 2.0f;
+    kp_call();
+    Kokkos::deep_copy(got_kp, r);
+    cub_call();
+    Kokkos::deep_copy(got_cub, r);
+    if (got_kp != expect || got_cub != expect) {
+      std::printf("2^%d: kp %g, cub %g, expected %g\n", k, double(got_kp), double(got_cub),
+                  double(expect));
+      return 1;
+    }
+    const int reps = k >= 30 ? 20 : 60, rounds = 5;
+    for (int i = 0; i < 5; ++i) {
+      kp_call();
+      cub_call();
+    }
+    S().fence();
+    std::vector<double> tk, tc;
+    for (int round = 0; round < rounds; ++round) {
+      for (int i = 0; i < reps; ++i) {
+        const double t0 = now_us();
+        kp_call();
+        S().fence();
+        tk.push_back(now_us() - t0);
+      }
+      for (int i = 0; i < reps; ++i) {
+        const double t0 = now_us();
+        cub_call();
+        S().fence();
+        tc.push_back(now_us() - t0);
+      }
+    }
+    std::sort(tk.begin(), tk.end());
+    std::sort(tc.begin(), tc.end());
+    std::printf("2^%d: kp median %8.1f min %8.1f  cub median %8.1f min %8.1f  kp/cub %.3f\n", k,
+                tk[tk.size() / 2], tk[0], tc[tc.size() / 2], tc[0],
+                tk[tk.size() / 2] / tc[tc.size() / 2]);
+  }
+  return 0;
+}
