@@ -6,23 +6,13 @@
 #include <cub/cub.cuh>
 
 #include <Kokkos_Core.hpp>
-#include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <kp/reduce.hpp>
 #include <vector>
 
-namespace {
-
-double now_us() {
-  return std::chrono::duration<double, std::micro>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
+#include "../turns.hpp"
 
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
@@ -64,23 +54,8 @@ int main(int argc, char** argv) {
       cub_call();
     }
     S().fence();
-    std::vector<double> tk, tc;
-    for (int round = 0; round < rounds; ++round) {
-      for (int i = 0; i < reps; ++i) {
-        const double t0 = now_us();
-        kp_call();
-        S().fence();
-        tk.push_back(now_us() - t0);
-      }
-      for (int i = 0; i < reps; ++i) {
-        const double t0 = now_us();
-        cub_call();
-        S().fence();
-        tc.push_back(now_us() - t0);
-      }
-    }
-    std::sort(tk.begin(), tk.end());
-    std::sort(tc.begin(), tc.end());
+    const auto t = turns::take_turns(S(), rounds, reps, {kp_call, cub_call});
+    const std::vector<double>&tk = t[0], &tc = t[1];
     std::printf("2^%d: kp median %8.1f min %8.1f  cub median %8.1f min %8.1f  kp/cub %.3f\n", k,
                 tk[tk.size() / 2], tk[0], tc[tc.size() / 2], tc[0],
                 tk[tk.size() / 2] / tc[tc.size() / 2]);

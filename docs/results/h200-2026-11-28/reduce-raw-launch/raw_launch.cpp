@@ -1,16 +1,15 @@
 // One small reduce's call with its fence, on the CUDA space, where the
 // one-team kernel is launched through Kokkos or as a bare CUDA kernel:
 // kp::reduce (a View result), CUB's DeviceReduce::Sum (temporary storage
-// allocated beforehand), kp's one-team kernel through Kokkos
-// (kp::impl::one_team_reduce), the same fold (kp::impl::fold_packs) in a
+// allocated beforehand), kp's one-team kernel through a Kokkos TeamPolicy
+// (as 3a524bb's kp::impl::one_team_reduce launched it), the same fold
+// (kp::impl::fold_packs) in a
 // __global__ kernel launched with <<<1, 256>>> on the space's stream, and
 // empty launches of both kinds. The variants take turns, `rounds` rounds of
 // `reps` calls each; each line is a variant's median and minimum over all.
 #include <cub/cub.cuh>
 
 #include <Kokkos_Core.hpp>
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -18,18 +17,13 @@
 #include <string>
 #include <vector>
 
-namespace {
+#include "../turns.hpp"
 
-double now_us() {
-  return std::chrono::duration<double, std::micro>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+namespace {
 
 struct Variant {
   std::string name;
   std::function<void()> call;
-  std::vector<double> fenced;
 };
 
 constexpr int kThreads = 256;
@@ -71,24 +65,29 @@ int main(int argc, char** argv) {
   cub::DeviceReduce::Sum(nullptr, temp_bytes, x.data(), r.data(), n, stream);
   Kokkos::View<char*, S> temp("temp", temp_bytes);
   const kp::impl::PackSplit split = kp::impl::split_into_packs(x.data(), n);
+  // kp's one-team kernel launched as 3a524bb's one_team_reduce did.
+  using Sum = kp::impl::Sum<float>;
+  const auto one_team_policy =
+      kp::impl::VectorReducePolicy<S, float>(S(), 1, kThreads)
+          .set_scratch_size(0, Kokkos::PerTeam(kp::impl::team_combine_scratch<float>(kThreads)));
   std::vector<Variant> variants = {
-      {"kp::reduce", [&] { kp::reduce(S(), x, r); }, {}},
+      {"kp::reduce", [&] { kp::reduce(S(), x, r); }},
       {"cub::DeviceReduce::Sum",
        [&] {
          std::size_t bytes = temp_bytes;
          cub::DeviceReduce::Sum(temp.data(), bytes, x.data(), r.data(), n, stream);
-       },
-       {}},
+       }},
       {"kokkos one team",
-       [&] { kp::impl::one_team_reduce(S(), x.data(), n, kp::impl::Sum<float>{}, r.data()); },
-       {}},
+       [&] {
+         Kokkos::parallel_for(
+             "one team", one_team_policy,
+             kp::impl::OneTeamReduceKernel<S, Sum, float>{x.data(), split, r.data(), Sum{}});
+       }},
       {"raw one team",
-       [&] { raw_one_team<<<1, kThreads, 0, stream>>>(x.data(), split, r.data()); },
-       {}},
+       [&] { raw_one_team<<<1, kThreads, 0, stream>>>(x.data(), split, r.data()); }},
       {"kokkos empty 1x256",
-       [&] { Kokkos::parallel_for("empty", Kokkos::TeamPolicy<S>(S(), 1, kThreads), Empty{}); },
-       {}},
-      {"raw empty 1x256", [&] { raw_empty<<<1, kThreads, 0, stream>>>(); }, {}},
+       [&] { Kokkos::parallel_for("empty", Kokkos::TeamPolicy<S>(S(), 1, kThreads), Empty{}); }},
+      {"raw empty 1x256", [&] { raw_empty<<<1, kThreads, 0, stream>>>(); }},
   };
   float expect = static_cast<float>(n), got = 0;
   for (auto& v : variants) {
@@ -101,21 +100,13 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  for (int round = 0; round < rounds; ++round) {
-    for (auto& v : variants) {
-      for (int i = 0; i < reps; ++i) {
-        const double t0 = now_us();
-        v.call();
-        S().fence();
-        v.fenced.push_back(now_us() - t0);
-      }
-    }
-  }
+  std::vector<std::function<void()>> calls;
+  for (const auto& v : variants) calls.push_back(v.call);
+  const auto t = turns::take_turns(S(), rounds, reps, calls);
   std::printf("n=%d, %d rounds of %d calls each, call+fence us\n", n, rounds, reps);
-  for (auto& v : variants) {
-    std::sort(v.fenced.begin(), v.fenced.end());
-    std::printf("%-24s median %6.2f  p10 %6.2f  min %6.2f\n", v.name.c_str(),
-                v.fenced[v.fenced.size() / 2], v.fenced[v.fenced.size() / 10], v.fenced[0]);
+  for (std::size_t k = 0; k < variants.size(); ++k) {
+    std::printf("%-24s median %6.2f  p10 %6.2f  min %6.2f\n", variants[k].name.c_str(),
+                turns::median(t[k]), t[k][t[k].size() / 10], t[k][0]);
   }
   return 0;
 }

@@ -8,16 +8,17 @@
 #include <cub/cub.cuh>
 
 #include <Kokkos_Core.hpp>
-#include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <kp/segmented.hpp>
 #include <vector>
 
+#include "../turns.hpp"
+
 namespace {
 
+#ifdef BARE
 // The segment teams' work (no queue, no offsets check) as a bare CUDA
 // kernel: a block of kThreads a segment, its fold and combine as kp's.
 template <int kThreads>
@@ -30,15 +31,10 @@ __global__ void __launch_bounds__(kThreads)
                                          kp::impl::split_into_packs(in + begin, end - begin), begin,
                                          threadIdx.x, kThreads);
   __shared__ float warps[kThreads / 32];
-  acc = kp::impl::team_combine(kp::impl::CudaBlock{}, warps, acc, op);
+  acc = kp::impl::team_combine(kp::impl::CudaBlock<kThreads>{}, warps, acc, op);
   if (threadIdx.x == 0) out[s] = acc;
 }
-
-double now_us() {
-  return std::chrono::duration<double, std::micro>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+#endif
 
 }  // namespace
 
@@ -101,23 +97,8 @@ int main(int argc, char** argv) {
         return 1;
       }
     }
-    std::vector<double> tk, tc;
-    for (int r = 0; r < rounds; ++r) {
-      for (int i = 0; i < reps; ++i) {
-        const double t0 = now_us();
-        kp_call();
-        S().fence();
-        tk.push_back(now_us() - t0);
-      }
-      for (int i = 0; i < reps; ++i) {
-        const double t0 = now_us();
-        cub_call();
-        S().fence();
-        tc.push_back(now_us() - t0);
-      }
-    }
-    std::sort(tk.begin(), tk.end());
-    std::sort(tc.begin(), tc.end());
+    const auto t = turns::take_turns(S(), rounds, reps, {kp_call, cub_call});
+    const std::vector<double>&tk = t[0], &tc = t[1];
     std::printf(
         "segments 2^%-2d of %7lld: kp median %8.1f min %8.1f  cub median %8.1f min %8.1f"
         "  kp/cub %.3f\n",
