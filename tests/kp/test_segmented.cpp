@@ -1,5 +1,6 @@
 // kp::segmented_reduce and the segmented scans on every enabled space:
 // empty segments, segments of one, one long segment among many short ones,
+// means that give GPU reductions teams of 512 and of 256 threads,
 // offsets that skip values, sums (exact in int64), max with an identity, and
 // a non-commutative operation for the scans (affine maps), each against the
 // sequential answer; bad offsets and lengths refused.
@@ -51,6 +52,10 @@ std::vector<Layout> layouts() {
   mixed[1234] = 300000;  // one long segment (several rounds of a GPU team)
   all.push_back(from_lengths("one long among short", mixed));
   all.push_back(from_lengths("one segment", {70001}));
+  // Means that give GPU reductions teams of 512 and of 256 threads, no
+  // segment long enough to queue (the offsets odd, so packs have heads).
+  all.push_back(from_lengths("teams of 512", std::vector<std::int64_t>(4, 20001), 3));
+  all.push_back(from_lengths("teams of 256", {3000, 2999, 3001, 3000, 3000}, 1, 5));
   all.push_back(from_lengths("skipping values", {5, 0, 4097}, 11, 13));
   return all;
 }
