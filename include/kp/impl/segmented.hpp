@@ -319,10 +319,10 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
 // The segment teams as a bare CUDA kernel, a block of kThreads a segment,
 // launched directly (<<<segments, kThreads>>> on the space's stream) and
-// compiled for kSegmentBlockThreadsPerSM threads an SM (warps:
-// kSegmentWarpsPerSM blocks). Through a Kokkos TeamPolicy the same work took 6-9% longer
-// at 2^12 and 2^14 equal segments of 2^26 floats on an H200
-// (docs/results/h200-2026-11-28/segmented-bare/).
+// compiled for kSegmentBlockThreadsPerSM threads an SM (warps: for
+// kSegmentWarpsPerSM blocks). Through a Kokkos TeamPolicy the same work
+// took 6-10% longer at 2^12 and 2^14 equal segments of 2^26 floats on an
+// H200 (docs/results/h200-2026-11-28/segmented-bare/).
 template <int kThreads, class Teams>
 __global__ void __launch_bounds__(kThreads, kThreads == kWarp
                                                 ? kSegmentWarpsPerSM
@@ -349,16 +349,18 @@ bool launch_segment_teams_bare([[maybe_unused]] const Space& space,
     switch (team) {
       case kWarp:
         segment_teams_cuda<kWarp><<<blocks, kWarp, 0, stream>>>(teams);
-        return true;
+        break;
       case 256:
         segment_teams_cuda<256><<<blocks, 256, 0, stream>>>(teams);
-        return true;
+        break;
       case 512:
         segment_teams_cuda<512><<<blocks, 512, 0, stream>>>(teams);
-        return true;
+        break;
       default:
         return false;
     }
+    check_cuda_launch("kp::segmented_reduce");
+    return true;
   }
 #endif
   return false;
@@ -549,7 +551,7 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   const bool likely_queued = queue && n / segments >= plan.long_from;
   if (likely_queued) drain();
   space.fence();
-  SegmentReport report = read_report(ws->report);
+  const SegmentReport report = read_report(ws->report);
   if (queue && !likely_queued && report.queued != 0) {
     drain();
     space.fence();

@@ -11,6 +11,8 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace kp::impl {
 
@@ -54,6 +56,16 @@ struct CudaBlock {
   __device__ int team_size() const { return kThreads; }
   __device__ void team_barrier() const { __syncthreads(); }
 };
+
+// After such a launch: throws where it failed (a launch refused for its
+// configuration or resources shows only here, not at a later fence).
+inline void check_cuda_launch(const char* call) {
+  const cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess) {
+    throw std::runtime_error(std::string(call) +
+                             ": kernel launch failed: " + cudaGetErrorString(status));
+  }
+}
 #endif
 
 // Scratch bytes team_combine needs for a team of `team_size` threads.

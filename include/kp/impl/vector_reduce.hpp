@@ -248,6 +248,7 @@ void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& o
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     one_team_reduce_cuda<Op, T>
         <<<1, kTeam, 0, space.cuda_stream()>>>(x, split_into_packs(x, n), result, op);
+    check_cuda_launch("kp::reduce");
     return;
   }
 #endif
