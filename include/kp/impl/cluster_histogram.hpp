@@ -71,10 +71,7 @@ __global__ void __launch_bounds__(kClusterThreads)
 }
 
 inline void cluster_check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    throw std::runtime_error(std::string("kp::histogram (cluster): ") + what + ": " +
-                             cudaGetErrorString(status));
-  }
+  check_cuda(status, std::string("kp::histogram (cluster): ") + what);
 }
 
 inline cudaLaunchConfig_t cluster_launch_config(const Kokkos::Cuda& space, int blocks, int cluster,

@@ -5,9 +5,18 @@
 // SplitMix64 mix behind the counter-based random numbers.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 namespace kp::impl {
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// Throws std::runtime_error ("what: CUDA's message") for a failed CUDA call.
+inline void check_cuda(cudaError_t status, const std::string& what) {
+  if (status != cudaSuccess) throw std::runtime_error(what + ": " + cudaGetErrorString(status));
+}
+#endif
 
 template <class Space>
 using Memory = typename Space::memory_space;

@@ -244,6 +244,12 @@ struct SegmentReduceViews {
   Offsets offsets;
   Op op;
   SegmentPlan plan;
+
+  // Team scratch bytes of both kernels' Kokkos teams: team_combine's
+  // values, then a counter that rank 0 hands to the team.
+  static std::size_t scratch(int team) {
+    return team_combine_scratch<typename Op::value_type>(team) + sizeof(SegmentCounter);
+  }
 };
 
 // One team a segment (GPUs, contiguous Views). Each team checks its
@@ -263,12 +269,6 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
   unsigned* owners;
   SegmentCounter* counters;
   SegmentReport* report;
-
-  // Team scratch bytes: team_combine's values, then the counter that rank
-  // 0 hands to the team.
-  static std::size_t scratch(int team) {
-    return team_combine_scratch<T>(team) + sizeof(SegmentCounter);
-  }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     T* const shared =
@@ -380,10 +380,6 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
   unsigned* tickets;
   T* partials;
   SegmentCounter* counters;
-
-  static std::size_t scratch(int team) {
-    return team_combine_scratch<T>(team) + sizeof(SegmentCounter);
-  }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     T* const shared =

@@ -11,8 +11,9 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 #include <string>
+
+#include <kp/impl/common.hpp>
 
 namespace kp::impl {
 
@@ -60,11 +61,7 @@ struct CudaBlock {
 // After such a launch: throws where it failed (a launch refused for its
 // configuration or resources shows only here, not at a later fence).
 inline void check_cuda_launch(const char* call) {
-  const cudaError_t status = cudaGetLastError();
-  if (status != cudaSuccess) {
-    throw std::runtime_error(std::string(call) +
-                             ": kernel launch failed: " + cudaGetErrorString(status));
-  }
+  check_cuda(cudaGetLastError(), std::string(call) + ": kernel launch failed");
 }
 #endif
 

@@ -211,9 +211,13 @@ struct OneTeamReduceKernel {
   V* result;
   Op op;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    run(team,
+        static_cast<V*>(team.team_scratch(0).get_shmem(team_combine_scratch<V>(team.team_size()))));
+  }
+  // The work, for a Kokkos team or a CUDA block (one_team_reduce_cuda).
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, V* shared) const {
     const int size = team.team_size(), rank = team.team_rank();
-    V* const shared =
-        static_cast<V*>(team.team_scratch(0).get_shmem(team_combine_scratch<V>(size)));
     const V acc = team_combine(team, shared, fold_packs<kStrided>(op, x, split, 0, rank, size), op);
     if (rank == 0) *result = acc;
   }
@@ -226,14 +230,11 @@ struct OneTeamReduceKernel {
 // Kokkos TeamPolicy (H200, docs/results/h200-2026-11-28/reduce-raw-launch/),
 // which at 16 KiB is a launch's whole difference to CUB's single-tile
 // kernel.
-template <class Op, class T>
-__global__ void __launch_bounds__(kTeam)
-    one_team_reduce_cuda(const T* x, PackSplit split, typename Op::value_type* result, Op op) {
-  using V = typename Op::value_type;
+template <class Kernel>
+__global__ void __launch_bounds__(kTeam) one_team_reduce_cuda(Kernel kernel) {
+  using V = typename Kernel::V;
   __shared__ alignas(V) unsigned char warps[sizeof(V) * (kTeam / kWarp)];
-  const V acc = team_combine(CudaBlock<kTeam>{}, reinterpret_cast<V*>(warps),
-                             fold_packs<true>(op, x, split, 0, threadIdx.x, kTeam), op);
-  if (threadIdx.x == 0) *result = acc;
+  kernel.run(CudaBlock<kTeam>{}, reinterpret_cast<V*>(warps));
 }
 #endif
 
@@ -246,8 +247,8 @@ void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& o
   using V = typename Op::value_type;
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    one_team_reduce_cuda<Op, T>
-        <<<1, kTeam, 0, space.cuda_stream()>>>(x, split_into_packs(x, n), result, op);
+    one_team_reduce_cuda<<<1, kTeam, 0, space.cuda_stream()>>>(
+        OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
     check_cuda_launch("kp::reduce");
     return;
   }
