@@ -41,7 +41,8 @@ void require_vector_variant(const std::vector<float>& values, Op op) {
 // The first extremum of x[offset, offset + n) by the primitive directly, on
 // an array whose start is `offset` floats past a 16-byte boundary.
 template <class Space, class O>
-minloc::ValLoc first_extremum_at(const std::vector<float>& all, std::int64_t offset, int league) {
+minloc::ValLoc first_extremum_at(const std::vector<float>& all, std::int64_t offset, int league,
+                                 std::int64_t tail_from = impl::kTailFromPacksOn<Space>) {
   View<float*, Space> storage("storage", all.size());
   auto host = Kokkos::create_mirror_view(storage);
   for (std::size_t i = 0; i < all.size(); ++i) host(i) = all[i];
@@ -49,7 +50,7 @@ minloc::ValLoc first_extremum_at(const std::vector<float>& all, std::int64_t off
   const View<const float*, Space> x =
       Kokkos::subview(storage, std::make_pair(offset, static_cast<std::int64_t>(all.size())));
   const View<minloc::ValLoc, Space> result("result");
-  impl::make_vector_reduce<Space, minloc::FirstLocOp<O>>(x, result, league)();
+  impl::make_vector_reduce<Space, minloc::FirstLocOp<O>>(x, result, league, tail_from)();
   const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
   return out();
 }
@@ -87,4 +88,26 @@ TEMPLATE_LIST_TEST_CASE("minloc vector: misaligned starts keep indices relative"
   const auto found = first_extremum_at<TestType, minloc::Order<Op::min>>(all, offset, league);
   CHECK(found.loc == first_min);
   CHECK(found.val == all[offset + first_min]);
+}
+
+TEMPLATE_LIST_TEST_CASE("minloc vector: ties across the teams' shares and the tail",
+                        "[minloc][vector]", test::Spaces) {
+  // A tail forced on every space: the minimum at the places listed (in the
+  // shares, in the tail's units, both), the first of them must win.
+  const std::int64_t n = 1000003;
+  const int league = GENERATE(7, 64);
+  // n - 1000 lies in the tail's units on every space, n - 1 and n - 3 past
+  // the last pack, 5 and n - 70000 in the shares (on CUDA with 64 teams,
+  // n - 70000 is in the tail too).
+  const std::vector<std::int64_t> places =
+      GENERATE(std::vector<std::int64_t>{n - 1}, std::vector<std::int64_t>{n - 1000, n - 1},
+               std::vector<std::int64_t>{n - 70000, n - 1000}, std::vector<std::int64_t>{5, n - 3});
+  INFO("league = " << league << ", first place = " << places[0]);
+  std::vector<float> all(n);
+  for (std::int64_t i = 0; i < n; ++i) all[i] = static_cast<float>((i * 7919) % 101 + 1);
+  for (const std::int64_t at : places) all[at] = 0.0f;
+  const auto found =
+      first_extremum_at<TestType, minloc::Order<Op::min>>(all, 0, league, /*tail_from=*/0);
+  CHECK(found.loc == places[0]);
+  CHECK(found.val == 0.0f);
 }

@@ -1,13 +1,16 @@
 // The device-level vector reduction (primitives/device/vector_reduce.hpp) on
 // its own: every split of an array into scalar head, 16-byte packs and scalar
 // tail (sizes around the pack width, starts off the 16-byte boundary), many
-// teams on few threads (the last-team combine), and repeated launches (the
-// team counter must reset). Integer-valued data make every sum exact.
+// teams on few threads (the last-team combine), repeated launches (the
+// team counter must reset), and the tail of units that teams take at run
+// time. Integer-valued data make every sum exact.
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
 #include <cstdint>
+#include <cstring>
 #include <utility>
+#include <vector>
 
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/vector_reduce.hpp>
@@ -73,6 +76,85 @@ TEMPLATE_LIST_TEST_CASE("vector_reduce: many teams, idle teams, repeated launche
   const std::int64_t n = GENERATE(0, 5, 4099, 100003);
   require_exact_sum<TestType, float>(n, 1, league, 3);
   require_exact_sum<TestType, std::int64_t>(n, 0, league, 3);
+}
+
+TEMPLATE_LIST_TEST_CASE("vector_reduce: the tail handed out at run time", "[vector]",
+                        test::Spaces) {
+  // A tail forced on every space (tail_from 0): the teams' shares, then
+  // units that any team may take. Each launch sums other data (the values
+  // times the launch's number), so a unit left to the last launch's
+  // partial, or a counter not reset, shows.
+  using T = std::int64_t;
+  const int league = GENERATE(2, 7, 64);
+  const std::int64_t n = GENERATE(4099, 100003, 1000003);
+  const std::int64_t offset = GENERATE(0, 3);
+  INFO("n = " << n << ", offset = " << offset << ", league = " << league);
+  View<T*, TestType> storage("storage", n + offset);
+  auto host = Kokkos::create_mirror_view(storage);
+  const View<const T*, TestType> x = Kokkos::subview(storage, std::make_pair(offset, offset + n));
+  const View<T*, TestType> result("result", 1);
+  const auto reduce = impl::make_vector_reduce<TestType, impl::Sum<T>>(
+      x, Kokkos::subview(result, 0), league, /*tail_from=*/0);
+  REQUIRE(reduce.tail().units > 0);
+  CHECK(reduce.tail().from % (std::int64_t{league} * impl::kUnroll) == 0);
+  for (T run = 1; run <= 3; ++run) {
+    T expected = 0;
+    for (std::int64_t i = 0; i < n + offset; ++i) {
+      host(i) = run * value_at<T>(i);
+      if (i >= offset) expected += host(i);
+    }
+    Kokkos::deep_copy(storage, host);
+    Kokkos::deep_copy(result, T(99999));
+    reduce();
+    const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
+    CHECK(out(0) == expected);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("vector_reduce: a float sum with a tail has the same bits every launch",
+                        "[vector]", test::Spaces) {
+  // Which team takes which unit changes from launch to launch; the order of
+  // the sum must not.
+  const std::int64_t n = 1000003;
+  View<float*, TestType> x("x", n);
+  auto host = Kokkos::create_mirror_view(x);
+  for (std::int64_t i = 0; i < n; ++i) host(i) = 1.0f / static_cast<float>(i % 977 + 1);
+  Kokkos::deep_copy(x, host);
+  const View<float*, TestType> result("result", 1);
+  const auto reduce = impl::make_vector_reduce<TestType, impl::Sum<float>>(
+      View<const float*, TestType>(x), Kokkos::subview(result, 0), 64, /*tail_from=*/0);
+  REQUIRE(reduce.tail().units > 0);
+  std::vector<std::uint32_t> bits;
+  for (int run = 0; run < 8; ++run) {
+    reduce();
+    const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
+    std::uint32_t word = 0;
+    std::memcpy(&word, &out(0), sizeof word);
+    bits.push_back(word);
+  }
+  for (const std::uint32_t word : bits) CHECK(word == bits[0]);
+}
+
+TEST_CASE("vector_reduce: the tail's shape", "[vector]") {
+  const auto split = [](std::int64_t packs) { return impl::PackSplit{0, packs, packs * 4}; };
+  // Below the threshold, or one team: no tail.
+  CHECK(impl::reduce_tail(split(1000), 8, 256, 1001).units == 0);
+  CHECK(impl::reduce_tail(split(1 << 20), 1, 256, 0).units == 0);
+  for (const std::int64_t packs :
+       {std::int64_t{1} << 20, std::int64_t{1} << 28, std::int64_t{12345679}}) {
+    for (const int league : {2, 660, 528}) {
+      INFO("packs " << packs << ", league " << league);
+      const impl::ReduceTail tail = impl::reduce_tail(split(packs), league, 256, 0);
+      const std::int64_t grid_round = std::int64_t{league} * 256 * impl::kUnroll;
+      CHECK(tail.from % grid_round == 0);  // the shares are whole rounds
+      CHECK(packs - tail.from >= (packs >> impl::kTailShift));
+      CHECK(packs - tail.from < (packs >> impl::kTailShift) + grid_round);
+      CHECK(tail.unit == 256 * impl::kUnroll * impl::kTailUnitRounds);
+      // The units cover the tail, the last one possibly short.
+      CHECK((tail.units - 1) * tail.unit < packs - tail.from);
+      CHECK(tail.units * tail.unit >= packs - tail.from);
+    }
+  }
 }
 
 TEST_CASE("vector_reduce: the split covers every element once", "[vector]") {

@@ -326,7 +326,7 @@ void reduce_into(const char* call, const Space& space, const XView& x, const Op&
       one_team_reduce(space, in.data(), n, op, result.data());
       return;
     }
-    const std::size_t bytes = Reduce::scratch_bytes(league);
+    const std::size_t bytes = Reduce::scratch_bytes(league, Reduce::tail_for(in.data(), n, league));
     const auto ws = workspace<VectorReduceScratch<Space>>(
         space, [&](const VectorReduceScratch<Space>& w) { return w.bytes.extent(0) >= bytes; },
         [&] { return VectorReduceScratch<Space>(std::max<std::size_t>(bytes, 4096)); });

@@ -13,9 +13,15 @@
 //  - The grid is exactly one wave of resident teams (LaunchBounds guarantees
 //    kTeamsPerSMOf<V> teams of kTeam threads per SM), grid-striding over the
 //    packs: no tail wave, no per-element index arithmetic beyond a stride.
+//  - Arrays of kTailFromPacks packs or more keep their last packs out of the
+//    fixed shares: teams that finish their share first take them, a unit at
+//    a time from an atomic counter, so that teams on slower SMs do not set
+//    the time. Each unit's partial has its own slot, so the order of the
+//    sum, and its bits, do not depend on which team took which unit.
 //  - Teams combine by warp shuffles and scratch (team_combine.hpp); across
 //    teams, each team publishes its partial and the LAST team to finish
-//    (atomic counter) combines them and resets the counter: no second launch.
+//    (atomic counter) combines them (then the tail units', in unit order)
+//    and resets the counters: no second launch.
 //    Arrays of at most kOneTeamPacks packs take one team, which writes the
 //    result itself (OneTeamReduceKernel: raw pointers, no workspace; on
 //    CUDA the same work as a bare kernel, one_team_reduce_cuda, whose
@@ -29,6 +35,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
 
@@ -149,6 +156,39 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T*
   return acc;
 }
 
+// The packs a reduction hands out at run time rather than in the teams'
+// fixed shares: [from, packs) in `units` units of `unit` packs (the last
+// one shorter); units == 0: none, from == packs.
+struct ReduceTail {
+  std::int64_t from = 0;
+  std::int64_t unit = 1;
+  int units = 0;
+};
+
+// The tail of `split`'s packs for `league` teams of `team` threads where
+// there are at least `tail_from` packs and more than one team: the last
+// packs >> kTailShift, grown so that the shares before it are whole rounds
+// of every thread's loads (tuning/reduce.hpp).
+inline ReduceTail reduce_tail(const PackSplit& split, int league, int team,
+                              std::int64_t tail_from) {
+  ReduceTail tail;
+  tail.from = split.packs;
+  if (league < 2 || split.packs < tail_from) return tail;
+  const std::int64_t round = std::int64_t{team} * kUnroll;
+  const std::int64_t grid_round = round * league;
+  tail.from = (split.packs - (split.packs >> kTailShift)) / grid_round * grid_round;
+  tail.unit = round * kTailUnitRounds;
+  tail.units = static_cast<int>((split.packs - tail.from + tail.unit - 1) / tail.unit);
+  return tail;
+}
+
+// The packs from which a reduction on Space has a tail: kTailFromPacks on
+// GPUs; none on hosts, whose teams are threads with equal bandwidth.
+template <class Space>
+inline constexpr std::int64_t kTailFromPacksOn = is_gpu_space<Space>()
+                                                     ? kTailFromPacks
+                                                     : std::numeric_limits<std::int64_t>::max();
+
 // GPU launch shape for values of type V: kTeamsPerSMOf<V> teams of kTeam
 // threads, kUnroll loads each (tuning/reduce.hpp).
 template <class Space, class V>
@@ -165,13 +205,45 @@ struct VectorReduceKernel {
 
   View<const T*, Space> x;
   PackSplit split;
-  View<V*, Space> partials;        // one per team
+  View<V*, Space> partials;        // one per team, then one per tail unit
   View<unsigned, Space> finished;  // teams done in this launch; 0 between launches
+  View<unsigned, Space> taken;     // tail units handed out in this launch; 0 between
   Result result;
   Op op;
+  ReduceTail tail;
 
+  // The thread's share: its packs before the tail, the head's and the
+  // last pack's scalars.
   KOKKOS_INLINE_FUNCTION V thread_partial(std::int64_t thread, std::int64_t threads) const {
-    return fold_packs<kStrided>(op, x.data(), split, 0, thread, threads);
+    if (tail.units == 0) return fold_packs<kStrided>(op, x.data(), split, 0, thread, threads);
+    const PackSplit shares{split.head, tail.from, split.head + tail.from * W};
+    V acc = fold_packs<kStrided>(op, x.data(), shares, 0, thread, threads);
+    for (std::int64_t i = split.bulk_end(W) + thread; i < split.n; i += threads) {
+      op.join(acc, op.lift(x.data()[i], i));
+    }
+    return acc;
+  }
+
+  // Tail units, one at a time while any is left (rank 0 takes one and hands
+  // it to the team in *slot), each unit's partial into its own slot.
+  KOKKOS_INLINE_FUNCTION void take_tail(const Member& team, V* shared, int* slot) const {
+    const int rank = team.team_rank(), size = team.team_size();
+    V* const unit_partials = partials.data() + team.league_size();
+    for (;;) {
+      if (rank == 0) *slot = static_cast<int>(Kokkos::atomic_fetch_add(&taken(), 1u));
+      team.team_barrier();
+      const int u = *slot;
+      if (u >= tail.units) break;
+      const std::int64_t lo = tail.from + std::int64_t{u} * tail.unit;
+      const std::int64_t hi = lo + tail.unit < split.packs ? lo + tail.unit : split.packs;
+      const std::int64_t first = split.head + lo * W;
+      const V acc = fold_packs<true>(op, x.data() + first, PackSplit{0, hi - lo, (hi - lo) * W},
+                                     first, rank, size);
+      // team_combine ends with a barrier: every thread has read *slot.
+      const V unit = team_combine(team, shared, acc, op);
+      if (rank == 0) unit_partials[u] = unit;
+    }
+    team.team_barrier();  // every thread has read the last *slot
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
@@ -182,18 +254,22 @@ struct VectorReduceKernel {
 
     V acc = thread_partial(std::int64_t{me} * size + rank, std::int64_t{league} * size);
     acc = team_combine(team, shared, acc, op);
-    if (rank == 0) {
-      partials(me) = acc;
-      *last = last_ticket(finished.data(), static_cast<unsigned>(league));
-    }
+    if (rank == 0) partials(me) = acc;
+    if (tail.units > 0) take_tail(team, shared, last);
+    if (rank == 0) *last = last_ticket(finished.data(), static_cast<unsigned>(league));
     team.team_barrier();
     if (!*last) return;  // the same answer for the whole team
+    // The teams' partials, then the units', each thread's in index order.
     V total = op.identity();
-    for (int t = rank; t < league; t += size) op.join(total, volatile_read(&partials(t)));
+    for (int t = rank; t < league + tail.units; t += size) {
+      op.join(total, volatile_read(&partials(t)));
+    }
     total = team_combine(team, shared, total, op);
     if (rank == 0) {
       result() = total;
-      finished() = 0;  // ready for the next launch (launches on a space are ordered)
+      // Ready for the next launch (launches on a space are ordered).
+      finished() = 0;
+      taken() = 0;
     }
   }
 };
@@ -261,16 +337,18 @@ void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& o
 }
 
 // What a vector reduction needs besides its input: room for one partial per
-// team (and the result, for callers that want it there too) and the counter
-// of finished teams, which every launch leaves at 0. One workspace serves any
+// team and per tail unit, and the counters of finished teams and of tail
+// units taken, which every launch leaves at 0. One workspace serves any
 // number of reductions in a row on one space instance (they are ordered).
 template <class Space>
 struct VectorReduceScratch {
   View<char*, Space> bytes;
   View<unsigned, Space> finished;
+  View<unsigned, Space> taken;
   explicit VectorReduceScratch(std::size_t size = 0)
       : bytes(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::vector_reduce partials"), size),
-        finished("kp::vector_reduce finished") {}
+        finished("kp::vector_reduce finished"),
+        taken("kp::vector_reduce taken") {}
 };
 
 // The multiprocessors of a CUDA device, the threads of a host space.
@@ -312,29 +390,52 @@ class VectorReduce {
         work <= kOneTeamPacks ? 1 : std::max<std::int64_t>(1, (work + team - 1) / team);
     return league > 0 ? league : static_cast<int>(std::min(resident_teams<V>(space), needed));
   }
-  // Bytes of VectorReduceScratch::bytes a reduction with `league` teams needs.
-  static std::size_t scratch_bytes(int league) { return sizeof(V) * league; }
+  // The tail of n elements at `data` with `league` teams (league_for's),
+  // from `tail_from` packs (tests force one on any space with 0).
+  static ReduceTail tail_for(const T* data, std::int64_t n, int league,
+                             std::int64_t tail_from = kTailFromPacksOn<Space>) {
+    return reduce_tail(split_into_packs(data, n), league, is_gpu_space<Space>() ? kTeam : 1,
+                       tail_from);
+  }
+  // Bytes of VectorReduceScratch::bytes a reduction with `league` teams and
+  // `tail` needs.
+  static std::size_t scratch_bytes(int league, const ReduceTail& tail) {
+    return sizeof(V) * (static_cast<std::size_t>(league) + static_cast<std::size_t>(tail.units));
+  }
+  static std::size_t scratch_bytes(const T* data, std::int64_t n, int league,
+                                   std::int64_t tail_from) {
+    return scratch_bytes(league, tail_for(data, n, league, tail_from));
+  }
 
   // Allocates its own workspace (the apps' variants and tests).
-  VectorReduce(View<const T*, Space> x, Result result, int league = 0, Op op = Op())
+  VectorReduce(View<const T*, Space> x, Result result, int league = 0, Op op = Op(),
+               std::int64_t tail_from = kTailFromPacksOn<Space>)
       : VectorReduce(Space(), x, result, op,
-                     VectorReduceScratch<Space>(
-                         scratch_bytes(league_for(Space(), x.data(), x.extent(0), league))),
-                     league) {}
+                     VectorReduceScratch<Space>(scratch_bytes(
+                         x.data(), x.extent(0), league_for(Space(), x.data(), x.extent(0), league),
+                         tail_from)),
+                     league, tail_from) {}
 
-  // Runs in `scratch`, which must hold scratch_bytes(league_for(...)).
+  // Runs in `scratch`, which must hold scratch_bytes(league_for(...), tail_for(...)).
   VectorReduce(const Space& space, View<const T*, Space> x, Result result, Op op,
-               const VectorReduceScratch<Space>& scratch, int league = 0)
+               const VectorReduceScratch<Space>& scratch, int league = 0,
+               std::int64_t tail_from = kTailFromPacksOn<Space>)
       : space_(space), scratch_(scratch) {
     const std::int64_t n = x.extent(0);
     league_ = league_for(space, x.data(), n, league);
     team_ = is_gpu_space<Space>() ? kTeam : 1;
-    if (scratch.bytes.extent(0) < scratch_bytes(league_)) {
+    const ReduceTail tail = tail_for(x.data(), n, league_, tail_from);
+    if (scratch.bytes.extent(0) < scratch_bytes(league_, tail)) {
       throw std::logic_error("kp::impl::VectorReduce: workspace too small");
     }
-    const View<V*, Space> partials(reinterpret_cast<V*>(scratch.bytes.data()), league_);
-    kernel_ = Kernel{x, split_into_packs(x.data(), n), partials, scratch.finished, result, op};
+    const View<V*, Space> partials(reinterpret_cast<V*>(scratch.bytes.data()),
+                                   league_ + tail.units);
+    kernel_ = Kernel{
+        x,   split_into_packs(x.data(), n), partials, scratch.finished, scratch.taken, result, op,
+        tail};
   }
+
+  const ReduceTail& tail() const { return kernel_.tail; }
 
   void operator()() const {
     if (league_ == 1) {
@@ -361,9 +462,10 @@ class VectorReduce {
 
 // Deduces T and Result: make_vector_reduce<Space, Op>(x, result).
 template <class Space, class Op, class T, class Result>
-VectorReduce<Space, Op, T, Result> make_vector_reduce(View<const T*, Space> x, Result result,
-                                                      int league = 0) {
-  return VectorReduce<Space, Op, T, Result>(x, result, league);
+VectorReduce<Space, Op, T, Result> make_vector_reduce(
+    View<const T*, Space> x, Result result, int league = 0,
+    std::int64_t tail_from = kTailFromPacksOn<Space>) {
+  return VectorReduce<Space, Op, T, Result>(x, result, league, Op(), tail_from);
 }
 
 }  // namespace kp::impl

@@ -43,4 +43,18 @@ inline constexpr int kTeamsPerSMOf = sizeof(V) <= 8 ? kTeamsPerSM : kTeamsPerSMW
 // cross-team step (a fence, an atomic and a second read of the partials).
 inline constexpr std::int64_t kOneTeamPacks = std::int64_t{kTeam} * kUnroll;
 
+// GPU (vector), arrays of kTailFromPacks packs (512 MiB) or more: the last
+// 1 / 2^kTailShift of the packs are not in the grid-strided shares but
+// handed out at run time, kTailUnitRounds rounds of a team's loads (64 KiB)
+// at a time, to the teams that finish their share first. Teams on some SMs
+// read more slowly: at 2^30 floats on an H200 the 660 teams' shares end
+// between 968 and 1001 us (median 983), and the last sets the time. With
+// the tail the reduction ties CUB's at 2^28-2^30 rather than trailing by
+// 1-2%; 1/16 or 1/8 of the packs, or units of 1, 2 or 8 rounds, did no
+// better, and below 2^25 packs the tail costs more than it saves
+// (docs/results/h200-2026-11-28/reduce-tail/).
+inline constexpr std::int64_t kTailFromPacks = std::int64_t{1} << 25;
+inline constexpr int kTailShift = 5;
+inline constexpr int kTailUnitRounds = 4;
+
 }  // namespace kp::impl
