@@ -20,12 +20,15 @@
 // the host, or across algorithms: the summation order differs (each order
 // is within the usual n * eps * sum|x| bound). On host spaces the default
 // order depends on the indices alone, so a contiguous View's sum has the
-// same bits on Serial and OpenMP with any thread count. Integer sums are
-// exact (overflow wraps as the type does).
+// same bits on Serial and OpenMP with any thread count. On a GPU the order
+// is fixed by the code and the SM count: a repeated call gives the same
+// bits. Integer sums are exact (overflow wraps as the type does).
 //
 // Complexity: O(n) work, one read of x, one launch; O(n / 16384) partials
-// on hosts, one per team on GPUs. The algorithm for each space: docs/API.md,
-// the dispatch table; measurements: docs/PERFORMANCE.md.
+// on hosts; on GPUs one per team, and from 512 MiB one per 64 KiB of the
+// array's last 1/32, which teams take as they finish. The algorithm for
+// each space: docs/API.md, the dispatch table; measurements:
+// docs/PERFORMANCE.md.
 #include <kp/algorithm.hpp>
 #include <kp/impl/reduce.hpp>
 

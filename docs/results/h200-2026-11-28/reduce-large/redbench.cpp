@@ -2,10 +2,14 @@
 // each size given as a power of two (default 2^26, 2^28, 2^30): each call
 // with its fence, the two taking turns in 5 rounds of `reps` calls; each
 // line is the median and minimum over all. Built against a copy of the
-// headers, one binary per variant.
+// headers, one binary per variant. With -DKP_PROBE (headers carrying
+// ../reduce-tail/probe-over.diff) it first prints, for three calls, when
+// the reduction's teams started and ended (%globaltimer, us after the
+// first start): percentiles over the teams.
 #include <cub/cub.cuh>
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -48,6 +52,35 @@ int main(int argc, char** argv) {
                   double(expect));
       return 1;
     }
+#if defined(KP_PROBE)
+    for (int rep = 0; rep < 3; ++rep) {
+      static unsigned long long zero[2 * 16384];
+      cudaMemcpyToSymbol(kp_probe_times, zero, sizeof zero);
+      S().fence();
+      kp_call();
+      S().fence();
+      static unsigned long long t[2 * 16384];
+      cudaMemcpyFromSymbol(t, kp_probe_times, sizeof t);
+      std::vector<double> starts, ends;
+      for (int i = 0; i < 16384 && t[2 * i] != 0; ++i) {
+        starts.push_back(double(t[2 * i]));
+        ends.push_back(double(t[2 * i + 1]));
+      }
+      const double t0 = *std::min_element(starts.begin(), starts.end());
+      for (auto& v : starts) v = (v - t0) / 1000.0;
+      for (auto& v : ends) v = (v - t0) / 1000.0;
+      std::sort(starts.begin(), starts.end());
+      std::sort(ends.begin(), ends.end());
+      const auto q = [](const std::vector<double>& v, double f) {
+        return v[std::min(v.size() - 1, std::size_t(f * double(v.size())))];
+      };
+      std::printf(
+          "2^%d probe teams %zu: start p50 %.1f p100 %.1f us; end p0 %.1f p10 %.1f p50 %.1f p90 "
+          "%.1f p99 %.1f p100 %.1f us\n",
+          k, starts.size(), q(starts, 0.5), starts.back(), ends[0], q(ends, 0.1), q(ends, 0.5),
+          q(ends, 0.9), q(ends, 0.99), ends.back());
+    }
+#endif
     const int reps = k >= 30 ? 20 : 60, rounds = 5;
     for (int i = 0; i < 5; ++i) {
       kp_call();
