@@ -9,8 +9,9 @@
 # float sum, max, transform and 16-byte pair scans (kp, cub, kp-max,
 # cub-max, kp-transform, kp-pairs, cub-pairs); double and int64 sums (kp,
 # cub); copy_if keeping 1, 50 and 99% of the values (kp-copy-if,
-# cub-select-if); segmented sums of 2^8 to 2^20 segments, of equal and of
-# power-law lengths (kp-segmented, cub-segmented). --rows: only these groups
+# cub-select-if); segmented sums of 2^8, 2^12, 2^14, 2^16 and 2^20 segments,
+# of equal and of power-law lengths (kp-segmented, kp-segmented-unchecked,
+# cub-segmented). --rows: only these groups
 # (default all). Every row is checked. --tests first builds and runs the
 # CUDA tests of these calls in BUILD_DIR (tests.txt; the tests' build turns
 # KP_BUILD_TESTS on there).
@@ -63,9 +64,9 @@ for ((p = 1; p <= passes; ++p)); do
   done
   # 2^26 values: 2^8 ... 2^20 segments, equal and power-law lengths.
   wanted segments && for lengths in uniform powerlaw; do
-    for segment in 262144 16384 1024 64; do
+    for segment in 262144 16384 4096 1024 64; do
       logged "segment-$lengths-$segment-$p" --segment "$segment" --segment-lengths "$lengths" \
-        --variants kp,kp-segmented,cub-segmented
+        --variants kp,kp-segmented,kp-segmented-unchecked,cub-segmented
     done
   done
 done

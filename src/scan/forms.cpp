@@ -299,6 +299,10 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
   };
   add(
       "kp-segmented", [=] { kp::segmented_reduce(Space(), in, offsets, sums); }, "ours");
+  // The asynchronous form: no check of the offsets, no fence.
+  add(
+      "kp-segmented-unchecked",
+      [=] { kp::segmented_reduce(Space(), in, offsets, sums, kp::unchecked_offsets); }, "ours");
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     const cudaStream_t stream = Kokkos::Cuda().cuda_stream();

@@ -10,9 +10,10 @@ std::vector<std::string> ScanApp::variant_names() const {
 #endif
 #ifndef KP_HAVE_MPI
   // The other scan forms (forms.hpp): cub-* on CUDA, std-* on the hosts.
-  for (const char* form : {"kp-max", "kp-copy-if", "kp-transform", "kp-segmented", "kp-pairs",
-                           "std-max", "std-copy-if", "std-segmented", "std-pairs", "cub-max",
-                           "cub-select-if", "cub-segmented", "cub-pairs"}) {
+  for (const char* form :
+       {"kp-max", "kp-copy-if", "kp-transform", "kp-segmented", "kp-segmented-unchecked",
+        "kp-pairs", "std-max", "std-copy-if", "std-segmented", "std-pairs", "cub-max",
+        "cub-select-if", "cub-segmented", "cub-pairs"}) {
     names.push_back(form);
   }
 #endif

@@ -14,6 +14,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kp/affine.hpp"
@@ -126,8 +127,51 @@ TEMPLATE_LIST_TEST_CASE("kp segmented_reduce: each segment's sum and max", "[kp]
       kp::segmented_reduce(Space(), in, offsets, out, std::int64_t{INT64_MIN},
                            kp::maximum<std::int64_t>{});
       CHECK(to_host<Space>(out) == maxima);
+      // Unchecked: asynchronous, the same results (long segments' chunks
+      // included: the chunk wave follows at once).
+      Kokkos::deep_copy(out, -1);
+      kp::segmented_reduce(Space(), in, offsets, out, kp::unchecked_offsets);
+      CHECK(to_host<Space>(out) == sums);
+      kp::segmented_reduce(Space(), in, offsets, out, std::int64_t{INT64_MIN},
+                           kp::maximum<std::int64_t>{}, kp::unchecked_offsets);
+      CHECK(to_host<Space>(out) == maxima);
     }
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp segmented_reduce unchecked: bad offsets give the identity",
+                        "[kp][segmented]", Spaces) {
+  // Segments whose offsets decrease or leave [0, 10] fold as empty, nothing
+  // is thrown, and a checked call after them finds no stale report. By the
+  // public call and by teams (the GPUs' path, long segments queued in
+  // chunks of 3, on any space).
+  using Space = TestType;
+  const kp::impl::View<std::int64_t*, Space> values("values", 10), sums("sums", 3);
+  Kokkos::deep_copy(values, 1);
+  using Sum = kp::impl::UserOp<std::int64_t, kp::impl::WrappingSum<std::int64_t>>;
+  const int team = kp::impl::is_gpu_space<Space>() ? 32 : 1;
+  const std::vector<std::pair<std::vector<std::int32_t>, std::vector<std::int64_t>>> cases = {
+      {{0, 5, 4, 10}, {5, 0, 6}}, {{-1, 2, 3, 10}, {0, 1, 7}}, {{0, 5, 11, 10}, {5, 0, 0}}};
+  for (const auto& [bad, expected] : cases) {
+    const auto offsets = to_space<Space>(bad, Shape::contiguous);
+    INFO("offsets " << bad[0] << ", " << bad[1] << ", " << bad[2] << ", " << bad[3]);
+    Kokkos::deep_copy(sums, -1);
+    kp::segmented_reduce(Space(), values, offsets, sums, kp::unchecked_offsets);
+    CHECK(to_host<Space>(sums) == expected);
+    for (const std::int64_t chunk : {0, 3}) {
+      Kokkos::deep_copy(sums, -1);
+      kp::impl::segmented_reduce("test", Space(), values, offsets, sums, Sum{0, {}}, team, chunk,
+                                 /*checked=*/false);
+      CHECK(to_host<Space>(sums) == expected);
+    }
+  }
+  const auto good = to_space<Space>(std::vector<std::int32_t>{0, 4, 4, 10}, Shape::contiguous);
+  for (const std::int64_t chunk : {0, 3}) {
+    kp::impl::segmented_reduce("test", Space(), values, good, sums, Sum{0, {}}, team, chunk);
+    CHECK(to_host<Space>(sums) == std::vector<std::int64_t>{4, 0, 6});
+  }
+  kp::segmented_reduce(Space(), values, good, sums);
+  CHECK(to_host<Space>(sums) == std::vector<std::int64_t>{4, 0, 6});
 }
 
 TEMPLATE_LIST_TEST_CASE("kp segmented scans: each segment's scan in sequence order",
@@ -242,9 +286,12 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     // or more) and of 1000; twice each: the counters and tickets are reset.
     for (const std::int64_t chunk : {0, 0, 5, 5, 1000}) {
       INFO("chunk " << chunk);
-      Kokkos::deep_copy(out, -1);
-      kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2, chunk);
-      CHECK(to_host<Space>(out) == sums);
+      for (const bool checked : {true, false}) {
+        Kokkos::deep_copy(out, -1);
+        kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2, chunk,
+                                   checked);
+        CHECK(to_host<Space>(out) == sums);
+      }
     }
     // float values fold as packs: a pack's head and tail scalars at each
     // segment's own alignment.

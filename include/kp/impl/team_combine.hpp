@@ -47,12 +47,13 @@ KOKKOS_INLINE_FUNCTION bool last_ticket(unsigned* counter, unsigned teams) {
 // A CUDA block of kThreads threads as the team of code written against
 // Kokkos' team member (team_combine, the segment teams), for kernels that
 // kp launches itself (<<<...>>>) where a Kokkos team launch costs more: its
-// league rank is the block's index. team_combine needs kThreads / kWarp
+// league rank is the block's index, its league size the grid's. team_combine needs kThreads / kWarp
 // values of shared memory with it.
 template <int kThreads>
 struct CudaBlock {
   static_assert(kThreads % kWarp == 0, "whole warps");
   __device__ int league_rank() const { return static_cast<int>(blockIdx.x); }
+  __device__ int league_size() const { return static_cast<int>(gridDim.x); }
   __device__ int team_rank() const { return static_cast<int>(threadIdx.x); }
   __device__ int team_size() const { return kThreads; }
   __device__ void team_barrier() const { __syncthreads(); }
