@@ -111,4 +111,31 @@ struct EqualSegments {
   }
 };
 
+// The library's segment kernel (segment_teams_cuda: offsets check and
+// queue branch) launched alone into e.kp_out, with kp's plan; no workspace,
+// fence or report. Equal segments shorter than long_from are never queued,
+// so the list and chunk owners are unused; `counters` (3) and `report` are
+// the caller's.
+struct LibraryTeams {
+  using Op = kp::impl::UserOp<float, kp::impl::WrappingSum<float>>;
+  using Teams = kp::impl::SegmentTeamsReduce<S, float, Kokkos::View<std::int64_t*, S>, Op>;
+  Kokkos::View<kp::impl::SegmentCounter*, S> counters{"counters", 3};
+  Kokkos::View<kp::impl::SegmentReport, S> report{"report"};
+  kp::impl::SegmentPlan plan;
+  Teams teams;
+  std::int64_t segments;
+
+  explicit LibraryTeams(const EqualSegments& e)
+      : plan(kp::impl::segment_plan<float>(e.len)),
+        teams{{e.x.data(), e.kp_out.data(), e.offsets, Op{0.0f, {}}, plan},
+              static_cast<std::int64_t>(e.x.extent(0)),
+              nullptr,
+              nullptr,
+              counters.data(),
+              report.data()},
+        segments(e.segments) {}
+  bool queues() const { return segments > 0 && teams.n / segments >= plan.long_from; }
+  void operator()() const { kp::impl::launch_segment_teams_bare(S(), teams, segments, plan.team); }
+};
+
 }  // namespace segments

@@ -3,12 +3,17 @@
 // segments of each length given (default 2^14, 2^12), all calls taking
 // turns, each timed with its fence (turns.hpp). Calls:
 //   kp          kp::segmented_reduce (its own fence and report read inside)
+//   unchecked   kp::segmented_reduce(..., kp::unchecked_offsets): no fence
 //   cub         DeviceSegmentedReduce::Sum
 //   bare        the segment teams' fold and combine alone as a bare kernel
 //   bare+fence  the same, then a fence inside the call (kp's second fence)
 //   teams       the library's segment_teams_cuda launched directly (offsets
 //               check and queue branch, no workspace lookup, fence or report)
 //   teams+fence the same, then a fence inside the call
+//   teams+wave  teams, then an empty chunk wave (396 blocks of 256 that read
+//               the queue's count and return), launched as usual
+//   teams+pdl   the same wave launched early (programmatic dependent
+//               launch: it waits for the teams with griddepcontrol.wait)
 #include <cub/cub.cuh>
 
 #include <Kokkos_Core.hpp>
@@ -22,38 +27,49 @@
 #include "../segments.hpp"
 #include "../turns.hpp"
 
+namespace {
+
+// An empty chunk wave: where launched early, waits for the grid before it;
+// reads the queue's count and returns.
+__global__ void __launch_bounds__(256) empty_wave(const unsigned long long* counters, int* sink) {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  if (counters[0] != 0 && threadIdx.x == 0) sink[blockIdx.x] = 1;
+}
+
+void launch_empty_wave(const unsigned long long* counters, int* sink, bool early) {
+  cudaLaunchAttribute attribute;
+  attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute.val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(132 * 3);
+  config.blockDim = dim3(256);
+  config.stream = Kokkos::Cuda().cuda_stream();
+  config.attrs = early ? &attribute : nullptr;
+  config.numAttrs = early ? 1 : 0;
+  if (cudaLaunchKernelEx(&config, empty_wave, counters, sink) != cudaSuccess) std::abort();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
   using S = Kokkos::Cuda;
   const Kokkos::View<float*, S> x = segments::input();
-  const std::int64_t n = x.extent(0);
   const int rounds = 5, reps = 40;
   for (const std::int64_t len : segments::lengths(argc, argv, {1 << 14, 1 << 12})) {
     const segments::EqualSegments e(x, len);
-    namespace ki = kp::impl;
-    using Op = ki::UserOp<float, ki::WrappingSum<float>>;
-    using Teams = ki::SegmentTeamsReduce<S, float, Kokkos::View<std::int64_t*, S>, Op>;
-    // The library's segment kernel alone: equal segments shorter than
-    // long_from are never queued, so the list and chunk owners are unused.
-    const ki::SegmentPlan plan = ki::segment_plan<float>(len);
-    if (len >= plan.long_from) {
+    // The library's segment kernel alone (segments this long are queued:
+    // not probed).
+    const segments::LibraryTeams teams_call(e);
+    if (teams_call.queues()) {
       std::printf("len %lld: segments this long are queued; not probed\n",
                   static_cast<long long>(len));
       continue;
     }
-    Kokkos::View<ki::SegmentCounter*, S> counters("counters", 3);
-    Kokkos::View<ki::SegmentReport, S> report("report");
-    const Teams teams{{x.data(), e.kp_out.data(), e.offsets, Op{0.0f, {}}, plan},
-                      n,
-                      nullptr,
-                      nullptr,
-                      counters.data(),
-                      report.data()};
-    const auto teams_call = [&] {
-      ki::launch_segment_teams_bare(S(), teams, e.segments, plan.team);
-    };
+    const Kokkos::View<int*, S> sink("sink", 132 * 3);
     const std::vector<std::function<void()>> calls = {
         [&] { kp::segmented_reduce(S(), x, e.offsets, e.kp_out); },
+        [&] { kp::segmented_reduce(S(), x, e.offsets, e.kp_out, kp::unchecked_offsets); },
         [&] { e.cub(); },
         [&] { e.bare(); },
         [&] {
@@ -64,16 +80,26 @@ int main(int argc, char** argv) {
         [&] {
           teams_call();
           S().fence();
+        },
+        [&] {
+          teams_call();
+          launch_empty_wave(teams_call.counters.data(), sink.data(), false);
+        },
+        [&] {
+          teams_call();
+          launch_empty_wave(teams_call.counters.data(), sink.data(), true);
         }};
-    const char* const names[] = {"kp", "cub", "bare", "bare+fence", "teams", "teams+fence"};
+    const char* const names[] = {"kp",    "unchecked",   "cub",        "bare",     "bare+fence",
+                                 "teams", "teams+fence", "teams+wave", "teams+pdl"};
+    const int count = static_cast<int>(calls.size()), cub = 2;
     for (int i = 0; i < 10; ++i) {
       for (const auto& c : calls) c();
     }
     S().fence();
     // Exact sums: each segment's values are small integers; each call's
     // output checked against CUB's.
-    for (int c = 0; c < 6; ++c) {
-      if (c == 1) continue;
+    for (int c = 0; c < count; ++c) {
+      if (c == cub) continue;
       Kokkos::deep_copy(e.kp_out, -1.0f);
       calls[c]();
       S().fence();
@@ -85,11 +111,11 @@ int main(int argc, char** argv) {
       }
     }
     const auto t = turns::take_turns(S(), rounds, reps, calls);
-    for (int c = 0; c < 6; ++c) {
+    for (int c = 0; c < count; ++c) {
       std::printf("segments 2^%-2d of %7lld: %-11s median %8.2f min %8.2f  /cub %.3f\n",
                   63 - __builtin_clzll(static_cast<unsigned long long>(e.segments)),
                   static_cast<long long>(len), names[c], turns::median(t[c]), t[c][0],
-                  turns::median(t[c]) / turns::median(t[1]));
+                  turns::median(t[c]) / turns::median(t[cub]));
     }
   }
   return 0;
