@@ -77,7 +77,8 @@ void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsVie
                       const OutView& out, UncheckedOffsets) {
   using T = impl::value_t<OutView>;
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
-                         impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}}, 0, 0, false);
+                         impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}}, /*team=*/0, /*chunk=*/0,
+                         /*checked=*/false);
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp>
@@ -86,7 +87,8 @@ void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsVie
   static_assert(std::is_same_v<impl::value_t<OutView>, T>,
                 "kp::segmented_reduce: out's value type must be the identity's");
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
-                         impl::UserOp<T, BinaryOp>{identity, op}, 0, 0, false);
+                         impl::UserOp<T, BinaryOp>{identity, op}, /*team=*/0, /*chunk=*/0,
+                         /*checked=*/false);
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView>

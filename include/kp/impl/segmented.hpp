@@ -321,6 +321,17 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
 };
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+// Work's run(team, shared, slot) (the segment teams', the chunk wave's) on
+// a block of kThreads: team_combine's values and the slot rank 0 hands to
+// the block, in shared memory.
+template <int kThreads, class Work>
+__device__ void run_on_block(const Work& work) {
+  using T = typename Work::T;
+  __shared__ alignas(T) unsigned char warps[sizeof(T) * (kThreads / kWarp)];
+  __shared__ SegmentCounter slot;
+  work.run(CudaBlock<kThreads>{}, reinterpret_cast<T*>(warps), &slot);
+}
+
 // The segment teams as a bare CUDA kernel, a block of kThreads a segment,
 // launched directly (<<<segments, kThreads>>> on the space's stream) and
 // compiled for kSegmentBlockThreadsPerSM threads an SM (warps: for
@@ -332,10 +343,7 @@ __global__ void __launch_bounds__(kThreads, kThreads == kWarp
                                                 ? kSegmentWarpsPerSM
                                                 : kSegmentBlockThreadsPerSM / kThreads)
     segment_teams_cuda(Teams teams) {
-  using T = typename Teams::T;
-  __shared__ alignas(T) unsigned char warps[sizeof(T) * (kThreads / kWarp)];
-  __shared__ SegmentCounter slot;
-  teams.run(CudaBlock<kThreads>{}, reinterpret_cast<T*>(warps), &slot);
+  run_on_block<kThreads>(teams);
 }
 #endif
 
@@ -453,10 +461,7 @@ __global__ void __launch_bounds__(kSegmentChunkTeam, kSegmentChunkWaveThreads / 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if constexpr (kChunkWaveEarly) asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
-  using T = typename Chunks::T;
-  __shared__ alignas(T) unsigned char warps[sizeof(T) * (kSegmentChunkTeam / kWarp)];
-  __shared__ SegmentCounter taken;
-  chunks.run(CudaBlock<kSegmentChunkTeam>{}, reinterpret_cast<T*>(warps), &taken);
+  run_on_block<kSegmentChunkTeam>(chunks);
 }
 #endif
 
