@@ -442,8 +442,9 @@ struct SegmentChunksReduce : SegmentReduceViews<X, Offsets, Op> {
 };
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-// Kernels built for Hopper or later let the chunk wave launch before the
-// segment teams end (programmatic dependent launch): its blocks become
+// Kernels built for Hopper (KOKKOS_ARCH_HOPPER, sm_90) let the chunk wave
+// launch before the segment teams end (programmatic dependent launch,
+// which needs sm_90; other builds launch it as usual): its blocks become
 // resident as the segment teams' last ones leave and wait for them with
 // griddepcontrol.wait, so the wave's launch is hidden: where nothing was
 // queued it adds 0.4-0.7 us after the teams rather than a launch's 2.2-2.6
