@@ -1,9 +1,9 @@
 // The device-level vector reduction (primitives/device/vector_reduce.hpp) on
 // its own: every split of an array into scalar head, 16-byte packs and scalar
 // tail (sizes around the pack width, starts off the 16-byte boundary), many
-// teams on few threads (the last-team combine), repeated launches (the
-// team counter must reset), and the tail of units that teams take at run
-// time. Integer-valued data make every sum exact.
+// teams on few threads (the last-team combine), repeated launches of other
+// data (the team counter must reset), and the tail of units that teams take
+// at run time. Integer-valued data make every sum exact.
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
@@ -28,25 +28,34 @@ T value_at(std::int64_t i) {
 }
 
 // Sums x[offset, offset + n) of a device array on Space, `runs` times, and
-// compares each result with the host's exact sum.
+// compares each result with the host's exact sum. Launch r sums the values
+// times r (1, 2, ...), so a partial left from the launch before, or a
+// counter not reset, shows. `tail_from` 0 forces a tail of units handed out
+// at run time, on any space.
 template <class Space, class T>
-void require_exact_sum(std::int64_t n, std::int64_t offset, int league = 0, int runs = 1) {
+void require_exact_sum(std::int64_t n, std::int64_t offset, int league = 0, int runs = 1,
+                       std::int64_t tail_from = impl::kTailFromPacksOn<Space>) {
   INFO("n = " << n << ", offset = " << offset << ", league = " << league
-              << ", sizeof(T) = " << sizeof(T));
+              << ", sizeof(T) = " << sizeof(T) << ", tail_from = " << tail_from);
   View<T*, Space> storage("storage", n + offset);
   auto host = Kokkos::create_mirror_view(storage);
-  long double expected = 0;
-  for (std::int64_t i = 0; i < n + offset; ++i) {
-    host(i) = value_at<T>(i);
-    if (i >= offset) expected += host(i);
-  }
-  Kokkos::deep_copy(storage, host);
   const View<const T*, Space> x = Kokkos::subview(storage, std::make_pair(offset, offset + n));
   const View<T*, Space> result("result", 1);
-  const auto reduce =
-      impl::make_vector_reduce<Space, impl::Sum<T>>(x, Kokkos::subview(result, 0), league);
+  const auto reduce = impl::make_vector_reduce<Space, impl::Sum<T>>(x, Kokkos::subview(result, 0),
+                                                                    league, tail_from);
   if (league > 0) CHECK(reduce.league() == league);
-  for (int run = 0; run < runs; ++run) {
+  if (tail_from == 0) {
+    REQUIRE(reduce.tail().units > 0);
+    // The teams' shares before it are whole rounds of every thread's loads.
+    CHECK(reduce.tail().from % (std::int64_t{reduce.league()} * impl::kUnroll) == 0);
+  }
+  for (int run = 1; run <= runs; ++run) {
+    long double expected = 0;
+    for (std::int64_t i = 0; i < n + offset; ++i) {
+      host(i) = static_cast<T>(run * value_at<T>(i));
+      if (i >= offset) expected += host(i);
+    }
+    Kokkos::deep_copy(storage, host);
     Kokkos::deep_copy(result, T(99999));  // a poison no sum here reaches
     reduce();
     const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
@@ -80,35 +89,12 @@ TEMPLATE_LIST_TEST_CASE("vector_reduce: many teams, idle teams, repeated launche
 
 TEMPLATE_LIST_TEST_CASE("vector_reduce: the tail handed out at run time", "[vector]",
                         test::Spaces) {
-  // A tail forced on every space (tail_from 0): the teams' shares, then
-  // units that any team may take. Each launch sums other data (the values
-  // times the launch's number), so a unit left to the last launch's
-  // partial, or a counter not reset, shows.
-  using T = std::int64_t;
+  // A tail forced on every space: the teams' shares, then units that any
+  // team may take, three launches in a row.
   const int league = GENERATE(2, 7, 64);
   const std::int64_t n = GENERATE(4099, 100003, 1000003);
   const std::int64_t offset = GENERATE(0, 3);
-  INFO("n = " << n << ", offset = " << offset << ", league = " << league);
-  View<T*, TestType> storage("storage", n + offset);
-  auto host = Kokkos::create_mirror_view(storage);
-  const View<const T*, TestType> x = Kokkos::subview(storage, std::make_pair(offset, offset + n));
-  const View<T*, TestType> result("result", 1);
-  const auto reduce = impl::make_vector_reduce<TestType, impl::Sum<T>>(
-      x, Kokkos::subview(result, 0), league, /*tail_from=*/0);
-  REQUIRE(reduce.tail().units > 0);
-  CHECK(reduce.tail().from % (std::int64_t{league} * impl::kUnroll) == 0);
-  for (T run = 1; run <= 3; ++run) {
-    T expected = 0;
-    for (std::int64_t i = 0; i < n + offset; ++i) {
-      host(i) = run * value_at<T>(i);
-      if (i >= offset) expected += host(i);
-    }
-    Kokkos::deep_copy(storage, host);
-    Kokkos::deep_copy(result, T(99999));
-    reduce();
-    const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
-    CHECK(out(0) == expected);
-  }
+  require_exact_sum<TestType, std::int64_t>(n, offset, league, 3, /*tail_from=*/0);
 }
 
 TEMPLATE_LIST_TEST_CASE("vector_reduce: a float sum with a tail has the same bits every launch",

@@ -47,8 +47,8 @@ KOKKOS_INLINE_FUNCTION bool last_ticket(unsigned* counter, unsigned teams) {
 // A CUDA block of kThreads threads as the team of code written against
 // Kokkos' team member (team_combine, the segment teams), for kernels that
 // kp launches itself (<<<...>>>) where a Kokkos team launch costs more: its
-// league rank is the block's index, its league size the grid's. team_combine needs kThreads / kWarp
-// values of shared memory with it.
+// league rank is the block's index, its league size the grid's.
+// team_combine needs kThreads / kWarp values of shared memory with it.
 template <int kThreads>
 struct CudaBlock {
   static_assert(kThreads % kWarp == 0, "whole warps");
