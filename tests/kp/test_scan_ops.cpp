@@ -131,6 +131,57 @@ TEMPLATE_LIST_TEST_CASE("kp max and min scans through NaN, infinities and signed
   }
 }
 
+// Signed zeros tied with each other and NaNs among them, float and double:
+// the host's blocks in SSE registers and its tile totals in lanes must
+// keep the earliest of equal values (a tile whose extreme is zero, tiles
+// whose extreme is unique), every block offset and tile edge.
+template <class Space, class T>
+void check_tied_zeros() {
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  const T inf = std::numeric_limits<T>::infinity();
+  const auto bits = [](const std::vector<T>& a, const std::vector<T>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+  };
+  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  for (const std::int64_t n : {std::int64_t{2}, std::int64_t{7}, std::int64_t{8}, std::int64_t{9},
+                               std::int64_t{17}, std::int64_t{1000}, 3 * tile + 13}) {
+    // Zeros of both signs among negative numbers, the first zero +0.0 at
+    // 1 and the first at a multiple of 8 -0.0 (lanes kept apart would
+    // differ), a positive run in tile 2 (tile 1's results show tile 0's
+    // extreme).
+    std::vector<T> x(n);
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::int64_t k = (i * 7919 + 13) % 11;
+      x[i] = k < 4 ? T(-0.0) : k < 8 ? T(0.0) : -T(k);
+      if (i >= 2 * tile && i < 2 * tile + 100) x[i] = T(i % 5);
+    }
+    x[0] = T(-5);
+    x[1] = T(0.0);
+    for (std::int64_t i = 2; i < 8 && i < n; ++i) x[i] = T(-1);
+    if (n > 8) x[8] = T(-0.0);
+    std::vector<T> with_nan = x;
+    with_nan[n / 2] = nan;
+    if (n > 3) with_nan[n - 3] = std::copysign(nan, T(-1));
+    for (const bool nans : {false, true}) {
+      const std::vector<T>& values = nans ? with_nan : x;
+      INFO("n " << n << ", " << sizeof(T) << "-byte values" << (nans ? ", with NaN" : ""));
+      const auto shapes = n > 10000 ? std::vector<Shape>{Shape::contiguous} : kShapes;
+      check_op_scans<Space>(values, -inf, kp::maximum<T>{}, bits, shapes);
+      check_op_scans<Space>(values, inf, kp::minimum<T>{}, bits, shapes);
+      std::vector<T> negated(values.size());
+      for (std::size_t i = 0; i < values.size(); ++i) negated[i] = -values[i];
+      check_op_scans<Space>(negated, -inf, kp::maximum<T>{}, bits, shapes);
+      check_op_scans<Space>(negated, inf, kp::minimum<T>{}, bits, shapes);
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp max and min scans keep the earliest of tied signed zeros",
+                        "[kp][scan][op]", Spaces) {
+  check_tied_zeros<TestType, float>();
+  check_tied_zeros<TestType, double>();
+}
+
 #if defined(KOKKOS_ENABLE_OPENMP)
 // OpenMP teams of two: the staged path GPUs take when a tile is not in
 // registers (striped loads into scratch, the threads' doubling scan,

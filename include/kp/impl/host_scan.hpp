@@ -28,6 +28,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include <kp/impl/host_select_scan.hpp>
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/tuning/scan.hpp>
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
@@ -63,6 +64,10 @@ inline bool host_scan_streams(std::int64_t elements, std::size_t size) {
 template <class T, class Op = ScanSum<T>, class In = T, class Load = Identity>
 class HostTileScan {
   static constexpr bool kSum = is_scan_sum<Op>;
+  // kp::maximum / minimum of float or double, read as they are: blocks in
+  // SSE registers (host_select_scan.hpp).
+  static constexpr bool kSelect =
+      kHostSelectScan<Op, T> && std::is_same_v<In, T> && std::is_same_v<Load, Identity>;
   using A = typename std::conditional_t<kSum && std::is_integral_v<T> && std::is_signed_v<T>,
                                         std::make_unsigned<T>, std::common_type<T>>::type;
 
@@ -73,6 +78,12 @@ class HostTileScan {
   // The combination of x[0, count), count >= 1: in kHostSumLanes lanes for
   // a commutative sum, in index order otherwise.
   KOKKOS_INLINE_FUNCTION T total(const In* x, int count) const {
+#if defined(KP_HOST_SELECT_SCAN)
+    if constexpr (kSelect) {
+      T t;
+      if (HostSelectScan<T, Op>::total(x, count, t)) return t;
+    }
+#endif
     if constexpr (kSum) {
       A lanes[kHostSumLanes] = {};
       int i = 0;
@@ -147,10 +158,10 @@ class HostTileScan {
     constexpr bool inclusive = kInclusive;
     A carry = A(prefix);
     std::int64_t i = 0;
-    for (; i + kHostScanLanes <= count; i += kHostScanLanes) {
-      T out[kHostScanLanes];
-      carry = block_scan(x + i, carry, inclusive, out);
-      for (int s = 0; s < kHostScanLanes; ++s) y[i + s] = out[s];
+    for (; i + kBlock <= count; i += kBlock) {
+      T out[kBlock];
+      carry = block<kInclusive>(x + i, carry, out);
+      for (int s = 0; s < kBlock; ++s) y[i + s] = out[s];
     }
     return T(scalar_scan(x, i, count, carry, inclusive, y));
   }
@@ -166,11 +177,28 @@ class HostTileScan {
     }
   }
 
+  // Values a block of the scan loops.
+#if defined(KP_HOST_SELECT_SCAN)
+  static constexpr int kBlock = kSelect ? host_select_block<Op, T>() : kHostScanLanes;
+#else
+  static constexpr int kBlock = kHostScanLanes;
+#endif
+
+  // The block x[0, kBlock) after carry, into out; returns the carry past it.
+  template <bool kInclusive>
+  KOKKOS_INLINE_FUNCTION A block(const In* x, A carry, T* out) const {
+#if defined(KP_HOST_SELECT_SCAN)
+    if constexpr (kSelect) return HostSelectScan<T, Op>::template block<kInclusive>(x, carry, out);
+#endif
+    return block_scan(x, carry, kInclusive, out);
+  }
+
   // A block of kHostScanLanes values: its own inclusive prefix, independent
   // of the other blocks, then the carry. Returns the carry past the block.
   // Other operations combine in one chain: the block's own prefix would
   // double their work, which for a select such as max costs more than the
-  // chain's latency.
+  // chain's latency (kp::maximum and minimum of float and double have their
+  // own blocks, host_select_scan.hpp).
   KOKKOS_INLINE_FUNCTION A block_scan(const In* x, A carry, bool inclusive, T* out) const {
     if constexpr (!kSum) {
       for (int s = 0; s < kHostScanLanes; ++s) {
@@ -206,8 +234,8 @@ class HostTileScan {
   }
 
   // A block's values fill whole 16-byte stores (4- and 8-byte types).
-  static constexpr bool kStreamable = (sizeof(T) * kHostScanLanes) % 16 == 0 &&
-                                      16 % sizeof(T) == 0 && std::is_trivially_copyable_v<T>;
+  static constexpr bool kStreamable =
+      (sizeof(T) * kBlock) % 16 == 0 && 16 % sizeof(T) == 0 && std::is_trivially_copyable_v<T>;
 
 #if defined(KP_HOST_STREAM_STORES)
   // The same values as scan's, each block stored with non-temporal 16-byte
@@ -215,14 +243,20 @@ class HostTileScan {
   // time). The fence orders the streamed stores before whatever this
   // thread publishes next (the look-back's flags, the end of the kernel).
   T streamed_scan(const In* x, std::int64_t count, T prefix, bool inclusive, T* y) const {
+    return inclusive ? streamed_scan<true>(x, count, prefix, y)
+                     : streamed_scan<false>(x, count, prefix, y);
+  }
+  template <bool kInclusive>
+  T streamed_scan(const In* x, std::int64_t count, T prefix, T* y) const {
+    constexpr bool inclusive = kInclusive;
     const std::int64_t misaligned =
         static_cast<std::int64_t>((16 - reinterpret_cast<std::uintptr_t>(y) % 16) % 16);
     std::int64_t i = misaligned % sizeof(T) == 0 ? misaligned / sizeof(T) : count;
     if (i > count) i = count;
     A carry = scalar_scan(x, 0, i, A(prefix), inclusive, y);
-    for (; i + kHostScanLanes <= count; i += kHostScanLanes) {
-      T out[kHostScanLanes];
-      carry = block_scan(x + i, carry, inclusive, out);
+    for (; i + kBlock <= count; i += kBlock) {
+      T out[kBlock];
+      carry = block<kInclusive>(x + i, carry, out);
       for (std::size_t b = 0; b < sizeof out; b += 16) {
         __m128i pack;
         std::memcpy(&pack, reinterpret_cast<const char*>(out) + b, 16);
