@@ -8,6 +8,7 @@
 //   kp::segmented_reduce(space, in, offsets, sums, kp::unchecked_offsets);  // no fence
 //   kp::segmented_inclusive_scan(space, in, offsets, out);            // each segment's prefix sums
 //   kp::segmented_exclusive_scan(space, in, offsets, out, init, op);  // each from init
+//   kp::segmented_inclusive_scan(space, in, offsets, out, kp::unchecked_offsets);
 //
 // Arguments: rank-1 Views the space can access; `offsets` of an integer
 // type, S + 1 entries for S segments (none or one entry: no segments).
@@ -28,12 +29,16 @@
 // GPU reduction checks them in its kernel and fences `space` to read the
 // check back; when it throws, out's values are unspecified.
 //
-// Unchecked reductions: segmented_reduce(..., kp::unchecked_offsets) makes
-// no check that needs a fence and returns at once, like a Kokkos parallel
-// operation (an `out` of the wrong length still throws, on the host). The
-// offsets are then the caller's promise: a segment whose offsets decrease
-// or leave [0, in.extent(0)] gives `identity` (0 for a sum), and nothing
-// says so. On a GPU this saves the check's fence (about 2 us); the results
+// Unchecked calls: segmented_reduce(..., kp::unchecked_offsets) and the
+// scans' (..., kp::unchecked_offsets) make no check that needs a fence and
+// return at once, like a Kokkos parallel operation (an `out` of the wrong
+// length still throws, on the host). The offsets are then the caller's
+// promise: a segment whose offsets decrease or leave [0, in.extent(0)]
+// gives `identity` (0 for a sum) in a reduction and is left unwritten in a
+// scan, and nothing says so; where segments overlap, a scan's results
+// there are unspecified. Nothing outside `in` and `out` is read or
+// written. On a GPU this saves the check's fence (about 2 us for a
+// reduction, a pass over the offsets and a fence for a scan); the results
 // are the same bits as the checked call's.
 //
 // Cost: one read of each segment and one write per segment (reduce) or
@@ -123,6 +128,44 @@ void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const Of
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
                        impl::Running<T>{init, true}, op);
+}
+
+// The unchecked, asynchronous segmented scans: no check of the offsets and
+// no fence (see the header's comment).
+template <class ExecSpace, class InView, class OffsetsView, class OutView>
+void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out, UncheckedOffsets) {
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
+                       impl::Running<T>{T{}, false}, impl::WrappingSum<T>{}, /*team=*/0,
+                       /*checked=*/false);
+}
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out, BinaryOp op, UncheckedOffsets) {
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
+                       impl::Running<T>{T{}, false}, op, /*team=*/0, /*checked=*/false);
+}
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView>
+void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out, typename OutView::non_const_value_type init,
+                              UncheckedOffsets) {
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
+                       impl::Running<T>{init, true}, impl::WrappingSum<T>{}, /*team=*/0,
+                       /*checked=*/false);
+}
+
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
+                              const OutView& out, typename OutView::non_const_value_type init,
+                              BinaryOp op, UncheckedOffsets) {
+  using T = impl::value_t<OutView>;
+  impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
+                       impl::Running<T>{init, true}, op, /*team=*/0, /*checked=*/false);
 }
 
 }  // namespace kp

@@ -197,6 +197,13 @@ TEMPLATE_LIST_TEST_CASE("kp segmented scans: each segment's scan in sequence ord
       out = to_space<Space>(untouched, shape);
       kp::segmented_exclusive_scan(Space(), in, offsets, out, init, op);
       CHECK(to_host<Space>(out) == exclusive);
+      // Unchecked: the same results, no check and no fence.
+      out = to_space<Space>(untouched, shape);
+      kp::segmented_inclusive_scan(Space(), in, offsets, out, op, kp::unchecked_offsets);
+      CHECK(to_host<Space>(out) == inclusive);
+      out = to_space<Space>(untouched, shape);
+      kp::segmented_exclusive_scan(Space(), in, offsets, out, init, op, kp::unchecked_offsets);
+      CHECK(to_host<Space>(out) == exclusive);
       // In place: values outside every segment stay as they were.
       auto both = to_space<Space>(x, shape);
       kp::segmented_exclusive_scan(Space(), both, offsets, both, init, op);
@@ -218,6 +225,59 @@ TEMPLATE_LIST_TEST_CASE("kp segmented scans: each segment's scan in sequence ord
     kp::segmented_exclusive_scan(Space(), in, offsets, out, five);
     CHECK(to_host<Space>(out) ==
           sequential_scan(v, l, false, &five, kp::plus<std::int64_t>{}, zeros));
+    Kokkos::deep_copy(out, 0);
+    kp::segmented_inclusive_scan(Space(), in, offsets, out, kp::unchecked_offsets);
+    CHECK(to_host<Space>(out) == sequential_scan(v, l, true,
+                                                 static_cast<const std::int64_t*>(nullptr),
+                                                 kp::plus<std::int64_t>{}, zeros));
+    Kokkos::deep_copy(out, 0);
+    kp::segmented_exclusive_scan(Space(), in, offsets, out, five, kp::unchecked_offsets);
+    CHECK(to_host<Space>(out) ==
+          sequential_scan(v, l, false, &five, kp::plus<std::int64_t>{}, zeros));
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp segmented scans unchecked: bad offsets leave their segments unwritten",
+                        "[kp][segmented]", Spaces) {
+  // Segments whose offsets decrease or leave [0, 10] are not scanned, and
+  // nothing is thrown; the valid ones are. By the public calls and by
+  // teams (the GPUs' path, on any space).
+  using Space = TestType;
+  const kp::impl::View<std::int64_t*, Space> values("values", 10), out("out", 10);
+  Kokkos::deep_copy(values, 1);
+  const int team = kp::impl::is_gpu_space<Space>() ? 32 : 1;
+  const std::vector<std::pair<std::vector<std::int32_t>, std::vector<std::int64_t>>> cases = {
+      {{0, 5, 11, 10}, {1, 2, 3, 4, 5, -1, -1, -1, -1, -1}},
+      {{-1, 2, 3, 10}, {-1, -1, 1, 1, 2, 3, 4, 5, 6, 7}},
+      {{0, 2, 1, 12}, {1, 2, -1, -1, -1, -1, -1, -1, -1, -1}}};
+  for (const auto& [bad, expected] : cases) {
+    const auto offsets = to_space<Space>(bad, Shape::contiguous);
+    INFO("offsets " << bad[0] << ", " << bad[1] << ", " << bad[2] << ", " << bad[3]);
+    std::vector<std::int64_t> exclusive = expected;
+    for (auto& e : exclusive) e = e == -1 ? -1 : e - 1;
+    Kokkos::deep_copy(out, -1);
+    kp::segmented_inclusive_scan(Space(), values, offsets, out, kp::unchecked_offsets);
+    CHECK(to_host<Space>(out) == expected);
+    Kokkos::deep_copy(out, -1);
+    kp::segmented_exclusive_scan(Space(), values, offsets, out, std::int64_t{0},
+                                 kp::unchecked_offsets);
+    CHECK(to_host<Space>(out) == exclusive);
+    // The operator forms.
+    Kokkos::deep_copy(out, -1);
+    kp::segmented_inclusive_scan(Space(), values, offsets, out, kp::plus<std::int64_t>{},
+                                 kp::unchecked_offsets);
+    CHECK(to_host<Space>(out) == expected);
+    Kokkos::deep_copy(out, -1);
+    kp::segmented_exclusive_scan(Space(), values, offsets, out, std::int64_t{0},
+                                 kp::plus<std::int64_t>{}, kp::unchecked_offsets);
+    CHECK(to_host<Space>(out) == exclusive);
+    Kokkos::deep_copy(out, -1);
+    kp::impl::segmented_scan("test", Space(), values, offsets, out, true,
+                             kp::impl::Running<std::int64_t>{0, false},
+                             kp::impl::WrappingSum<std::int64_t>{}, team, /*checked=*/false);
+    CHECK(to_host<Space>(out) == expected);
+    CHECK_THROWS_AS(kp::segmented_inclusive_scan(Space(), values, offsets, out),
+                    std::invalid_argument);
   }
 }
 

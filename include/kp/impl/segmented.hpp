@@ -97,6 +97,16 @@ inline int segment_reduce_team(std::int64_t mean) {
                                            : 32;
 }
 
+// Segment s's [begin, end) of an array of n values; an unchecked call's
+// segment whose offsets are not a partition of [0, n) is empty.
+template <class Offsets>
+KOKKOS_INLINE_FUNCTION void segment_bounds(const Offsets& offsets, std::int64_t s, std::int64_t n,
+                                           std::int64_t& begin, std::int64_t& end) {
+  begin = static_cast<std::int64_t>(offsets(s));
+  end = static_cast<std::int64_t>(offsets(s + 1));
+  if (begin < 0 || end < begin || end > n) begin = end = 0;
+}
+
 // One thread a segment: the reduction (out(s)) in lanes, or the scan in
 // index order.
 template <class In, class Out, class Offsets, class Op>
@@ -111,11 +121,8 @@ struct SegmentInOrder {
     // floating-point sum is not one chain of dependent adds.
     T lane[kSegmentLanes];
     for (int j = 0; j < kSegmentLanes; ++j) lane[j] = op.identity();
-    std::int64_t end = offsets(s + 1);
-    std::int64_t i = offsets(s);
-    // Unchecked calls: a segment whose offsets are not a partition of
-    // [0, n) folds as empty.
-    if (i < 0 || end < i || end > static_cast<std::int64_t>(in.extent(0))) i = end = 0;
+    std::int64_t i, end;
+    segment_bounds(offsets, s, static_cast<std::int64_t>(in.extent(0)), i, end);
     for (; i + kSegmentLanes <= end; i += kSegmentLanes) {
       for (int j = 0; j < kSegmentLanes; ++j) op.join(lane[j], op.lift(in(i + j), i + j));
     }
@@ -135,7 +142,9 @@ struct SegmentScanInOrder {
   Op op;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const {
     Running<T> run = init;
-    for (std::int64_t i = offsets(s); i < static_cast<std::int64_t>(offsets(s + 1)); ++i) {
+    std::int64_t begin, end;
+    segment_bounds(offsets, s, static_cast<std::int64_t>(in.extent(0)), begin, end);
+    for (std::int64_t i = begin; i < end; ++i) {
       const T x = in(i);  // read before out(i) is written: in place allowed
       if (!inclusive) out(i) = run.value;
       push(op, run, x);
@@ -498,18 +507,19 @@ struct SegmentTeamsScan {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
   const T* in;
   T* out;
+  std::int64_t n;
   Offsets offsets;
   Running<T> init;
   bool inclusive;
   Op op;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const std::int64_t s = team.league_rank();
-    const std::int64_t end = offsets(s + 1);
+    std::int64_t begin, end;
+    segment_bounds(offsets, team.league_rank(), n, begin, end);
     const int round = team.team_size() * kSegmentScanItems;
     T* const shared = static_cast<T*>(
         team.team_scratch(0).get_shmem(tile_scratch_bytes<T>(round, team.team_size())));
     Running<T> prefix = init;
-    for (std::int64_t at = offsets(s); at < end; at += round) {
+    for (std::int64_t at = begin; at < end; at += round) {
       const int count = static_cast<int>(end - at < round ? end - at : round);
       const TileScan<T, Member, Op> tile(team, shared, kSegmentScanItems, in + at, count, op);
       T total{};
@@ -637,11 +647,13 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
 }
 
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the
-// segment's first value). `team`: as for segmented_reduce.
+// segment's first value). `team`: as for segmented_reduce. `checked`:
+// offsets that are not a partition throw, after the check's fence; else
+// none is made, and a segment whose offsets are invalid is left unwritten.
 template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_scan(const char* call, const Space& space, const In& in, const Offsets& offsets,
                     const Out& out, bool inclusive, const Running<value_t<Out>>& init, const Op& op,
-                    int team = 0) {
+                    int team = 0, bool checked = true) {
   check_segmented_views<Space, In, Offsets, Out>();
   using T = value_t<Out>;
   static_assert(std::is_same_v<value_t<In>, T>, "kp: scan input and output value types differ");
@@ -650,15 +662,17 @@ void segmented_scan(const char* call, const Space& space, const In& in, const Of
     throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(n) +
                                 " elements, out " + std::to_string(out.extent(0)));
   }
-  const std::int64_t segments = check_offsets(call, space, offsets, n);
+  const std::int64_t segments =
+      offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
   if (segments == 0) return;
+  if (checked) check_offsets(call, space, offsets, n);
   if (team > 0 || segments_by_teams<Space>(segments, in, out)) {
     if (team == 0) team = segment_team(n / segments);
     Kokkos::parallel_for(call,
                          Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), team)
                              .set_scratch_size(0, Kokkos::PerTeam(tile_scratch_bytes<T>(
                                                       team * kSegmentScanItems, team))),
-                         SegmentTeamsScan<Space, T, Offsets, Op>{in.data(), out.data(), offsets,
+                         SegmentTeamsScan<Space, T, Offsets, Op>{in.data(), out.data(), n, offsets,
                                                                  init, inclusive, op});
     return;
   }
