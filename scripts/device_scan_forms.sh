@@ -11,7 +11,8 @@
 # cub); copy_if keeping 1, 50 and 99% of the values (kp-copy-if,
 # cub-select-if); segmented sums of 2^8, 2^12, 2^14, 2^16 and 2^20 segments,
 # of equal and of power-law lengths (kp-segmented, kp-segmented-unchecked,
-# cub-segmented). --rows: only these groups
+# cub-segmented), and the same segments' scans (kp-segmented-scan,
+# cub-segmented-scan). --rows: only these groups
 # (default all). Every row is checked. --tests first builds and runs the
 # CUDA tests of these calls in BUILD_DIR (tests.txt; the tests' build turns
 # KP_BUILD_TESTS on there).
@@ -66,7 +67,7 @@ for ((p = 1; p <= passes; ++p)); do
   wanted segments && for lengths in uniform powerlaw; do
     for segment in 262144 16384 4096 1024 64; do
       logged "segment-$lengths-$segment-$p" --segment "$segment" --segment-lengths "$lengths" \
-        --variants kp,kp-segmented,kp-segmented-unchecked,cub-segmented
+        --variants kp,kp-segmented,kp-segmented-unchecked,cub-segmented,kp-segmented-scan,cub-segmented-scan
     done
   done
 done

@@ -269,6 +269,95 @@ std::vector<std::int64_t> segment_offsets(std::int64_t n, std::int64_t mean, boo
   return offsets;
 }
 
+// Runs one(s) for each of `segments` segments, spread over OpenMP's threads
+// on OpenMP (what a C++ programmer writes on the host).
+template <class Space, class One>
+void each_segment(std::int64_t segments, const One& one) {
+#if defined(KOKKOS_ENABLE_OPENMP)
+  if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
+#pragma omp parallel for schedule(dynamic, 16)
+    for (std::int64_t s = 0; s < segments; ++s) one(s);
+  } else
+#endif
+  {
+    for (std::int64_t s = 0; s < segments; ++s) one(s);
+  }
+}
+
+// Adds the segmented-scan rows: each segment's inclusive sums into `out`
+// (kp::segmented_inclusive_scan; CUB's DeviceScan::InclusiveSumByKey over
+// a key a value, the segment's number, made before the timed runs;
+// std::inclusive_scan a segment on the hosts).
+template <class Space, class T>
+void add_segmented_scans(SpaceCase& c, const Input<T>& input, const View<const T*, Space>& in,
+                         const View<T*, Space>& out, const View<std::int64_t*, Space>& offsets,
+                         const std::shared_ptr<const std::vector<std::int64_t>>& starts) {
+  const std::int64_t n = in.extent(0);
+  const std::int64_t segments = static_cast<std::int64_t>(starts->size()) - 1;
+  const T* values = input.values.data();
+  const auto check = [values, starts, segments, out]() -> Check {
+    const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+    for (std::int64_t s = 0; s < segments; ++s) {
+      T run = T(0);
+      for (std::int64_t i = (*starts)[s]; i < (*starts)[s + 1]; ++i) {
+        run += values[i];
+        if (!(got(i) == run)) return {false, "element " + std::to_string(i) + " differs"};
+      }
+    }
+    return {true, "all " + std::to_string(segments) + " segments' sums exact"};
+  };
+  const auto poison = [out] { Kokkos::deep_copy(out, poison_value<T>()); };
+  const auto add = [&](const char* name, std::function<void()> f, const char* kind) {
+    c.variants.push_back({name, std::move(f), check, poison});
+    c.variants.back().bytes_per_run = double(2 * n) * sizeof(T);
+    c.variants.back().kind = kind;
+  };
+  add(
+      "kp-segmented-scan", [=] { kp::segmented_inclusive_scan(Space(), in, offsets, out); },
+      "ours");
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    // keys(i): the segment holding i, the last s with offsets(s) <= i.
+    const View<std::int32_t*, Space> keys(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan segment keys"), n);
+    Kokkos::parallel_for(
+        "scan segment keys", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, n),
+        KOKKOS_LAMBDA(std::int64_t i) {
+          std::int64_t lo = 0, hi = segments;  // offsets(lo) <= i < offsets(hi)
+          while (hi - lo > 1) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            (offsets(mid) <= i ? lo : hi) = mid;
+          }
+          keys(i) = static_cast<std::int32_t>(lo);
+        });
+    Kokkos::fence();
+    const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
+    const std::int32_t* const d_keys = keys.data();
+    const T* const d_in = in.data();
+    T* const d_out = out.data();
+    const CubCall call([=](void* temp, std::size_t& bytes) {
+      return cub::DeviceScan::InclusiveSumByKey(temp, bytes, d_keys, d_in, d_out, n,
+                                                ::cuda::std::equal_to<>{}, stream);
+    });
+    add(
+        "cub-segmented-scan", [=, keys = keys] { call.run(); }, "baseline");
+  }
+#endif
+  if constexpr (!impl::is_gpu_space<Space>()) {
+    const T* const first = in.data();
+    T* const result = out.data();
+    add(
+        "std-segmented-scan",
+        [=] {
+          each_segment<Space>(segments, [&](std::int64_t s) {
+            std::inclusive_scan(first + (*starts)[s], first + (*starts)[s + 1],
+                                result + (*starts)[s]);
+          });
+        },
+        "baseline");
+  }
+}
+
 // Adds the segmented-reduce rows: the sums of the segments of `in` into the
 // first segments' elements of `out`.
 template <class Space, class T>
@@ -326,21 +415,13 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
     add(
         "std-segmented",
         [=] {
-          const auto one = [&](std::int64_t s) {
+          each_segment<Space>(segments, [&](std::int64_t s) {
             result[s] = std::accumulate(first + (*starts)[s], first + (*starts)[s + 1], T(0));
-          };
-#if defined(KOKKOS_ENABLE_OPENMP)
-          if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {
-#pragma omp parallel for schedule(dynamic, 16)
-            for (std::int64_t s = 0; s < segments; ++s) one(s);
-          } else
-#endif
-          {
-            for (std::int64_t s = 0; s < segments; ++s) one(s);
-          }
+          });
         },
         "baseline");
   }
+  add_segmented_scans<Space>(c, input, in, out, offsets, starts);
 }
 
 #define KP_SCAN_FORMS_INSTANTIATE_T(Space, T)                                                    \

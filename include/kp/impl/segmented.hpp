@@ -24,6 +24,7 @@
 #include <kp/impl/block_scan.hpp>
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/common.hpp>
+#include <kp/impl/host_scan.hpp>
 #include <kp/impl/report_memory.hpp>
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
@@ -140,10 +141,21 @@ struct SegmentScanInOrder {
   Running<T> init;
   bool inclusive;
   Op op;
+  bool tiled;  // host, contiguous Views: the host tile scan's blocks (host_scan.hpp)
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const {
     Running<T> run = init;
     std::int64_t begin, end;
     segment_bounds(offsets, s, static_cast<std::int64_t>(in.extent(0)), begin, end);
+    if (tiled) {
+      // Sums as ScanSum: blocks of independent adds, not one chain.
+      if constexpr (std::is_same_v<Op, WrappingSum<T>> || is_arithmetic_plus<Op, T>) {
+        HostTileScan<T>().scan(in.data() + begin, end - begin, run, inclusive, out.data() + begin);
+      } else {
+        HostTileScan<T, Op>(op).scan(in.data() + begin, end - begin, run, inclusive,
+                                     out.data() + begin);
+      }
+      return;
+    }
     for (std::int64_t i = begin; i < end; ++i) {
       const T x = in(i);  // read before out(i) is written: in place allowed
       if (!inclusive) out(i) = run.value;
@@ -676,11 +688,12 @@ void segmented_scan(const char* call, const Space& space, const In& in, const Of
                                                                  init, inclusive, op});
     return;
   }
-  Kokkos::parallel_for(
-      call,
-      Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
-                          Kokkos::IndexType<std::int64_t>>(space, 0, segments),
-      SegmentScanInOrder<In, Out, Offsets, T, Op>{in, out, offsets, init, inclusive, op});
+  Kokkos::parallel_for(call,
+                       Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
+                                           Kokkos::IndexType<std::int64_t>>(space, 0, segments),
+                       SegmentScanInOrder<In, Out, Offsets, T, Op>{
+                           in, out, offsets, init, inclusive, op,
+                           !is_gpu_space<Space>() && is_contiguous(in) && is_contiguous(out)});
 }
 
 }  // namespace kp::impl
