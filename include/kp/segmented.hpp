@@ -38,16 +38,20 @@
 // scan, and nothing says so; where segments overlap, a scan's results
 // there are unspecified. Nothing outside `in` and `out` is read or
 // written. On a GPU this saves the check's fence (about 2 us for a
-// reduction, a pass over the offsets and a fence for a scan); the results
-// are the same bits as the checked call's.
+// reduction, a pass over the offsets and a fence for a scan). A reduction's
+// results are the checked call's bits; a scan's too for exact operations
+// (a floating-point scan of a long segment, which the checked call scans
+// apart, may round otherwise).
 //
 // Cost: one read of each segment and one write per segment (reduce) or
 // element (scans). GPU reductions (contiguous Views): a team a segment, its
 // size from the mean length (impl/tuning/segmented.hpp); long segments are
 // cut into chunks that a wave of teams shares, joined in chunk order, so
 // one very long segment among short ones spreads over the GPU. GPU scans: a
-// team a segment. Hosts, and strided Views: one thread a segment (a
-// reduction in 8 lanes), handed out dynamically.
+// team a segment, but in checked calls a segment of 2^16 values and 1/64
+// of `in` or more is scanned apart by kp::inclusive_scan's device-wide
+// scan. Hosts, and strided Views: one thread a segment (a reduction in 8
+// lanes), handed out dynamically.
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/segmented.hpp>
 #include <type_traits>

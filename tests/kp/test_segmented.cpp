@@ -382,12 +382,18 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     const std::vector<A> untouched(l.n, A{0, 0});
     const kp::impl::View<A*, Space> in("in", l.n), scanned("scanned", l.n);
     Kokkos::deep_copy(in, to_space<Space>(x, Shape::contiguous));
-    for (const bool inclusive : {true, false}) {
-      Kokkos::deep_copy(scanned, to_space<Space>(untouched, Shape::contiguous));
-      const kp::impl::Running<A> start{init, !inclusive};
-      kp::impl::segmented_scan("test", Space(), in, offsets, scanned, inclusive, start, op, 2);
-      CHECK(to_host<Space>(scanned) ==
-            sequential_scan(x, l, inclusive, inclusive ? nullptr : &init, op, untouched));
+    // Segments of long_from values or more scanned apart, each by the
+    // device-wide scan (1: every non-empty one; 0: the default).
+    for (const std::int64_t long_from : {0, 1, 5, 1000}) {
+      for (const bool inclusive : {true, false}) {
+        INFO("long_from " << long_from << (inclusive ? ", inclusive" : ", exclusive"));
+        Kokkos::deep_copy(scanned, to_space<Space>(untouched, Shape::contiguous));
+        const kp::impl::Running<A> start{init, !inclusive};
+        kp::impl::segmented_scan("test", Space(), in, offsets, scanned, inclusive, start, op, 2,
+                                 /*checked=*/true, long_from);
+        CHECK(to_host<Space>(scanned) ==
+              sequential_scan(x, l, inclusive, inclusive ? nullptr : &init, op, untouched));
+      }
     }
   }
 }

@@ -17,15 +17,19 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include <kp/impl/block_scan.hpp>
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/common.hpp>
 #include <kp/impl/host_scan.hpp>
 #include <kp/impl/report_memory.hpp>
+#include <kp/impl/scan.hpp>
 #include <kp/impl/scan_op.hpp>
 #include <kp/impl/team_combine.hpp>
 #include <kp/impl/tuning/segmented.hpp>
@@ -524,9 +528,11 @@ struct SegmentTeamsScan {
   Running<T> init;
   bool inclusive;
   Op op;
+  std::int64_t long_from;  // segments this long are scanned apart
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     std::int64_t begin, end;
     segment_bounds(offsets, team.league_rank(), n, begin, end);
+    if (end - begin >= long_from) return;
     const int round = team.team_size() * kSegmentScanItems;
     T* const shared = static_cast<T*>(
         team.team_scratch(0).get_shmem(tile_scratch_bytes<T>(round, team.team_size())));
@@ -658,14 +664,43 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   if (report.bad != 0) throw bad_offsets(call, n);
 }
 
+// The [begin, end) of each segment of long_from values or more, where the
+// longest is that long (one pass over the offsets, a fence; then a copy of
+// them to the host).
+template <class Space, class Offsets>
+std::vector<std::pair<std::int64_t, std::int64_t>> long_segments(const Space& space,
+                                                                 const Offsets& offsets,
+                                                                 std::int64_t segments,
+                                                                 std::int64_t long_from) {
+  std::int64_t longest = 0;
+  Kokkos::parallel_reduce(
+      "kp::segmented longest segment", IndexRange<Space>(space, 0, segments),
+      KOKKOS_LAMBDA(std::int64_t s, std::int64_t & most) {
+        const std::int64_t length = static_cast<std::int64_t>(offsets(s + 1) - offsets(s));
+        if (length > most) most = length;
+      },
+      Kokkos::Max<std::int64_t>(longest));
+  std::vector<std::pair<std::int64_t, std::int64_t>> longs;
+  if (longest < long_from) return longs;
+  const auto at = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), offsets);
+  for (std::int64_t s = 0; s < segments; ++s) {
+    const auto begin = static_cast<std::int64_t>(at(s)), end = static_cast<std::int64_t>(at(s + 1));
+    if (end - begin >= long_from) longs.emplace_back(begin, end);
+  }
+  return longs;
+}
+
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the
 // segment's first value). `team`: as for segmented_reduce. `checked`:
 // offsets that are not a partition throw, after the check's fence; else
 // none is made, and a segment whose offsets are invalid is left unwritten.
+// `long_from` (teams, checked calls): segments of that many values or more
+// are each scanned by kp's device-wide scan, not by a team (0: from
+// kSegmentScanLongMin and 1 / kSegmentScanLongShare of the input).
 template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_scan(const char* call, const Space& space, const In& in, const Offsets& offsets,
                     const Out& out, bool inclusive, const Running<value_t<Out>>& init, const Op& op,
-                    int team = 0, bool checked = true) {
+                    int team = 0, bool checked = true, std::int64_t long_from = 0) {
   check_segmented_views<Space, In, Offsets, Out>();
   using T = value_t<Out>;
   static_assert(std::is_same_v<value_t<In>, T>, "kp: scan input and output value types differ");
@@ -680,12 +715,23 @@ void segmented_scan(const char* call, const Space& space, const In& in, const Of
   if (checked) check_offsets(call, space, offsets, n);
   if (team > 0 || segments_by_teams<Space>(segments, in, out)) {
     if (team == 0) team = segment_team(n / segments);
+    if (long_from == 0) {
+      long_from = std::max(kSegmentScanLongMin, n / kSegmentScanLongShare);
+    }
+    const auto longs = checked ? long_segments(space, offsets, segments, long_from)
+                               : std::vector<std::pair<std::int64_t, std::int64_t>>{};
+    if (longs.empty()) long_from = std::numeric_limits<std::int64_t>::max();
     Kokkos::parallel_for(call,
                          Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), team)
                              .set_scratch_size(0, Kokkos::PerTeam(tile_scratch_bytes<T>(
                                                       team * kSegmentScanItems, team))),
                          SegmentTeamsScan<Space, T, Offsets, Op>{in.data(), out.data(), n, offsets,
-                                                                 init, inclusive, op});
+                                                                 init, inclusive, op, long_from});
+    for (const auto& [begin, end] : longs) {
+      const auto range = std::make_pair(begin, end);
+      scan(call, space, Kokkos::subview(in, range), Kokkos::subview(out, range), inclusive, init,
+           op, Identity(), Algorithm::automatic);
+    }
     return;
   }
   Kokkos::parallel_for(call,

@@ -68,6 +68,13 @@ inline constexpr int kSegmentChunkLoads = 16;
 // values and 256 threads).
 inline constexpr int kSegmentScanItems = 4;
 
+// GPU scans: a segment of at least kSegmentScanLongMin values and 1 /
+// kSegmentScanLongShare of the input is scanned by a device-wide look-back
+// scan of its own rather than by one team, whose time it would set (a
+// checked call finds them in its pass over the offsets).
+inline constexpr std::int64_t kSegmentScanLongMin = 1 << 16;
+inline constexpr std::int64_t kSegmentScanLongShare = 64;
+
 // Host: independent folds a thread keeps over its segment (8 float adds in
 // flight cover an add's latency on current x86 cores).
 inline constexpr int kSegmentLanes = 8;
