@@ -54,25 +54,50 @@ inline std::invalid_argument bad_offsets(const char* call, std::int64_t n) {
                                std::to_string(n) + "]");
 }
 
+// The offsets' check: how many entries are out of [0, n] or decrease, and
+// the longest segment.
+template <class Offsets>
+struct OffsetsCheck {
+  struct value_type {
+    std::int64_t bad;
+    std::int64_t longest;
+  };
+  Offsets offsets;
+  std::int64_t segments, n;
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = {0, 0}; }
+  KOKKOS_INLINE_FUNCTION void join(value_type& into, const value_type& from) const {
+    into.bad += from.bad;
+    if (from.longest > into.longest) into.longest = from.longest;
+  }
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& into,
+                                   const volatile value_type& from) const {
+    into.bad = into.bad + from.bad;
+    if (from.longest > into.longest) into.longest = from.longest;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s, value_type& v) const {
+    const std::int64_t at = static_cast<std::int64_t>(offsets(s));
+    const std::int64_t next = s < segments ? static_cast<std::int64_t>(offsets(s + 1)) : at;
+    v.bad += at < 0 || at > n || next < at ? 1 : 0;
+    if (next - at > v.longest) v.longest = next - at;
+  }
+};
+
 // Refuses offsets that are not a CSR partition of [0, n) prefix: they must
 // not decrease, and lie within [0, n]. One pass over them (fences `space`).
+// Returns the number of segments; `longest`, where given, gets the
+// longest segment's length.
 template <class Space, class Offsets>
 std::int64_t check_offsets(const char* call, const Space& space, const Offsets& offsets,
-                           std::int64_t n) {
+                           std::int64_t n, std::int64_t* longest = nullptr) {
   const std::int64_t segments =
       offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
+  if (longest != nullptr) *longest = 0;
   if (segments == 0) return 0;
-  std::int64_t bad = 0;
-  Kokkos::parallel_reduce(
-      "kp::segmented check offsets", IndexRange<Space>(space, 0, segments + 1),
-      KOKKOS_LAMBDA(std::int64_t s, std::int64_t & count) {
-        const std::int64_t at = static_cast<std::int64_t>(offsets(s));
-        const bool out_of_range = at < 0 || at > n;
-        const bool decreasing = s < segments && static_cast<std::int64_t>(offsets(s + 1)) < at;
-        count += out_of_range || decreasing ? 1 : 0;
-      },
-      bad);
-  if (bad != 0) throw bad_offsets(call, n);
+  typename OffsetsCheck<Offsets>::value_type result{0, 0};
+  Kokkos::parallel_reduce("kp::segmented check offsets", IndexRange<Space>(space, 0, segments + 1),
+                          OffsetsCheck<Offsets>{offsets, segments, n}, result);
+  if (result.bad != 0) throw bad_offsets(call, n);
+  if (longest != nullptr) *longest = result.longest;
   return segments;
 }
 
@@ -664,24 +689,13 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   if (report.bad != 0) throw bad_offsets(call, n);
 }
 
-// The [begin, end) of each segment of long_from values or more, where the
-// longest is that long (one pass over the offsets, a fence; then a copy of
-// them to the host).
-template <class Space, class Offsets>
-std::vector<std::pair<std::int64_t, std::int64_t>> long_segments(const Space& space,
-                                                                 const Offsets& offsets,
+// The [begin, end) of each segment of long_from values or more (a copy of
+// the offsets to the host).
+template <class Offsets>
+std::vector<std::pair<std::int64_t, std::int64_t>> long_segments(const Offsets& offsets,
                                                                  std::int64_t segments,
                                                                  std::int64_t long_from) {
-  std::int64_t longest = 0;
-  Kokkos::parallel_reduce(
-      "kp::segmented longest segment", IndexRange<Space>(space, 0, segments),
-      KOKKOS_LAMBDA(std::int64_t s, std::int64_t & most) {
-        const std::int64_t length = static_cast<std::int64_t>(offsets(s + 1) - offsets(s));
-        if (length > most) most = length;
-      },
-      Kokkos::Max<std::int64_t>(longest));
   std::vector<std::pair<std::int64_t, std::int64_t>> longs;
-  if (longest < long_from) return longs;
   const auto at = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), offsets);
   for (std::int64_t s = 0; s < segments; ++s) {
     const auto begin = static_cast<std::int64_t>(at(s)), end = static_cast<std::int64_t>(at(s + 1));
@@ -712,14 +726,15 @@ void segmented_scan(const char* call, const Space& space, const In& in, const Of
   const std::int64_t segments =
       offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
   if (segments == 0) return;
-  if (checked) check_offsets(call, space, offsets, n);
+  std::int64_t longest = 0;  // unchecked calls: not known
+  if (checked) check_offsets(call, space, offsets, n, &longest);
   if (team > 0 || segments_by_teams<Space>(segments, in, out)) {
     if (team == 0) team = segment_team(n / segments);
     if (long_from == 0) {
       long_from = std::max(kSegmentScanLongMin, n / kSegmentScanLongShare);
     }
-    const auto longs = checked ? long_segments(space, offsets, segments, long_from)
-                               : std::vector<std::pair<std::int64_t, std::int64_t>>{};
+    const auto longs = longest >= long_from ? long_segments(offsets, segments, long_from)
+                                            : std::vector<std::pair<std::int64_t, std::int64_t>>{};
     if (longs.empty()) long_from = std::numeric_limits<std::int64_t>::max();
     Kokkos::parallel_for(call,
                          Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), team)
