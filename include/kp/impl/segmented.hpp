@@ -28,6 +28,7 @@
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/common.hpp>
 #include <kp/impl/host_scan.hpp>
+#include <kp/impl/reduce.hpp>
 #include <kp/impl/report_memory.hpp>
 #include <kp/impl/scan.hpp>
 #include <kp/impl/scan_op.hpp>
@@ -54,6 +55,13 @@ inline std::invalid_argument bad_offsets(const char* call, std::int64_t n) {
                                std::to_string(n) + "]");
 }
 
+// Segments of a CSR offsets View: one fewer than its entries (none for an
+// empty View).
+template <class Offsets>
+std::int64_t segment_count(const Offsets& offsets) {
+  return offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
+}
+
 // The offsets' check: how many entries are out of [0, n] or decrease, and
 // the longest segment.
 template <class Offsets>
@@ -71,8 +79,7 @@ struct OffsetsCheck {
   }
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& into,
                                    const volatile value_type& from) const {
-    into.bad = into.bad + from.bad;
-    if (from.longest > into.longest) into.longest = from.longest;
+    volatile_join(*this, into, from);
   }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s, value_type& v) const {
     const std::int64_t at = static_cast<std::int64_t>(offsets(s));
@@ -89,8 +96,7 @@ struct OffsetsCheck {
 template <class Space, class Offsets>
 std::int64_t check_offsets(const char* call, const Space& space, const Offsets& offsets,
                            std::int64_t n, std::int64_t* longest = nullptr) {
-  const std::int64_t segments =
-      offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
+  const std::int64_t segments = segment_count(offsets);
   if (longest != nullptr) *longest = 0;
   if (segments == 0) return 0;
   typename OffsetsCheck<Offsets>::value_type result{0, 0};
@@ -589,8 +595,7 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
                       bool checked = true) {
   check_segmented_views<Space, In, Offsets, Out>();
   const std::int64_t n = in.extent(0);
-  const std::int64_t segments =
-      offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
+  const std::int64_t segments = segment_count(offsets);
   if (static_cast<std::int64_t>(out.extent(0)) != segments) {
     throw std::invalid_argument(std::string(call) + ": out has " + std::to_string(out.extent(0)) +
                                 " elements for " + std::to_string(segments) + " segments");
@@ -723,8 +728,7 @@ void segmented_scan(const char* call, const Space& space, const In& in, const Of
     throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(n) +
                                 " elements, out " + std::to_string(out.extent(0)));
   }
-  const std::int64_t segments =
-      offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
+  const std::int64_t segments = segment_count(offsets);
   if (segments == 0) return;
   std::int64_t longest = 0;  // unchecked calls: not known
   if (checked) check_offsets(call, space, offsets, n, &longest);
