@@ -74,6 +74,11 @@ const auto same = [](const auto& a, const auto& b) {
   return true;
 };
 
+// Equal bit for bit (a NaN's bits and the sign of zero too).
+const auto same_bits = [](const auto& a, const auto& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(*a.data())) == 0;
+};
+
 // Large sizes in contiguous Views only: the other shapes take the kokkos
 // path, whose partition does not depend on the size.
 template <class Space, class A>
@@ -107,9 +112,6 @@ TEMPLATE_LIST_TEST_CASE("kp max and min scans through NaN, infinities and signed
   using Space = TestType;
   const float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  const auto bits = [](const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-  };
   for (const std::int64_t n : {std::int64_t{1}, std::int64_t{4097}, std::int64_t{200003}}) {
     std::vector<float> x(n);
     for (std::int64_t i = 0; i < n; ++i) x[i] = float((i * 7919) % 1001) - 500.0f;
@@ -125,8 +127,8 @@ TEMPLATE_LIST_TEST_CASE("kp max and min scans through NaN, infinities and signed
     for (const auto& values : {x, with_nan}) {
       INFO("n " << n << (values == x ? "" : ", with NaN"));
       const auto shapes = n > 10000 ? std::vector<Shape>{Shape::contiguous} : kShapes;
-      check_op_scans<Space>(values, -inf, kp::maximum<float>{}, bits, shapes);
-      check_op_scans<Space>(values, inf, kp::minimum<float>{}, bits, shapes);
+      check_op_scans<Space>(values, -inf, kp::maximum<float>{}, same_bits, shapes);
+      check_op_scans<Space>(values, inf, kp::minimum<float>{}, same_bits, shapes);
     }
   }
 }
@@ -139,9 +141,6 @@ template <class Space, class T>
 void check_tied_zeros() {
   const T nan = std::numeric_limits<T>::quiet_NaN();
   const T inf = std::numeric_limits<T>::infinity();
-  const auto bits = [](const std::vector<T>& a, const std::vector<T>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
-  };
   constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
   for (const std::int64_t n : {std::int64_t{2}, std::int64_t{7}, std::int64_t{8}, std::int64_t{9},
                                std::int64_t{17}, std::int64_t{1000}, 3 * tile + 13}) {
@@ -166,12 +165,12 @@ void check_tied_zeros() {
       const std::vector<T>& values = nans ? with_nan : x;
       INFO("n " << n << ", " << sizeof(T) << "-byte values" << (nans ? ", with NaN" : ""));
       const auto shapes = n > 10000 ? std::vector<Shape>{Shape::contiguous} : kShapes;
-      check_op_scans<Space>(values, -inf, kp::maximum<T>{}, bits, shapes);
-      check_op_scans<Space>(values, inf, kp::minimum<T>{}, bits, shapes);
+      check_op_scans<Space>(values, -inf, kp::maximum<T>{}, same_bits, shapes);
+      check_op_scans<Space>(values, inf, kp::minimum<T>{}, same_bits, shapes);
       std::vector<T> negated(values.size());
       for (std::size_t i = 0; i < values.size(); ++i) negated[i] = -values[i];
-      check_op_scans<Space>(negated, -inf, kp::maximum<T>{}, bits, shapes);
-      check_op_scans<Space>(negated, inf, kp::minimum<T>{}, bits, shapes);
+      check_op_scans<Space>(negated, -inf, kp::maximum<T>{}, same_bits, shapes);
+      check_op_scans<Space>(negated, inf, kp::minimum<T>{}, same_bits, shapes);
     }
   }
 }
