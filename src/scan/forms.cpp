@@ -284,6 +284,40 @@ void each_segment(std::int64_t segments, const One& one) {
   }
 }
 
+#if defined(KOKKOS_ENABLE_CUDA)
+// CUB's DeviceScan::InclusiveSumByKey of in into out, over a key a value
+// (the segment holding it, the last s with offsets(s) <= i), as a call.
+template <class T>
+std::function<void()> cub_scan_by_key(const View<const T*, Kokkos::Cuda>& in,
+                                      const View<T*, Kokkos::Cuda>& out,
+                                      const View<std::int64_t*, Kokkos::Cuda>& offsets,
+                                      std::int64_t segments) {
+  const std::int64_t n = in.extent(0);
+  const View<std::int32_t*, Kokkos::Cuda> keys(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan segment keys"), n);
+  Kokkos::parallel_for(
+      "scan segment keys", Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::int64_t>>(0, n),
+      KOKKOS_LAMBDA(std::int64_t i) {
+        std::int64_t lo = 0, hi = segments;  // offsets(lo) <= i < offsets(hi)
+        while (hi - lo > 1) {
+          const std::int64_t mid = lo + (hi - lo) / 2;
+          (offsets(mid) <= i ? lo : hi) = mid;
+        }
+        keys(i) = static_cast<std::int32_t>(lo);
+      });
+  Kokkos::fence();
+  const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
+  const std::int32_t* const d_keys = keys.data();
+  const T* const d_in = in.data();
+  T* const d_out = out.data();
+  const CubCall call([=](void* temp, std::size_t& bytes) {
+    return cub::DeviceScan::InclusiveSumByKey(temp, bytes, d_keys, d_in, d_out, n,
+                                              ::cuda::std::equal_to<>{}, stream);
+  });
+  return [call, keys] { call.run(); };
+}
+#endif
+
 // Adds the segmented-scan rows: each segment's inclusive sums into `out`
 // (kp::segmented_inclusive_scan; CUB's DeviceScan::InclusiveSumByKey over
 // a key a value, the segment's number, made before the timed runs;
@@ -317,30 +351,17 @@ void add_segmented_scans(SpaceCase& c, const Input<T>& input, const View<const T
       "ours");
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    // keys(i): the segment holding i, the last s with offsets(s) <= i.
-    const View<std::int32_t*, Space> keys(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, "scan segment keys"), n);
-    Kokkos::parallel_for(
-        "scan segment keys", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, n),
-        KOKKOS_LAMBDA(std::int64_t i) {
-          std::int64_t lo = 0, hi = segments;  // offsets(lo) <= i < offsets(hi)
-          while (hi - lo > 1) {
-            const std::int64_t mid = lo + (hi - lo) / 2;
-            (offsets(mid) <= i ? lo : hi) = mid;
-          }
-          keys(i) = static_cast<std::int32_t>(lo);
-        });
-    Kokkos::fence();
-    const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
-    const std::int32_t* const d_keys = keys.data();
-    const T* const d_in = in.data();
-    T* const d_out = out.data();
-    const CubCall call([=](void* temp, std::size_t& bytes) {
-      return cub::DeviceScan::InclusiveSumByKey(temp, bytes, d_keys, d_in, d_out, n,
-                                                ::cuda::std::equal_to<>{}, stream);
-    });
+    // Its keys and CUB's temporary storage are made on the row's first run
+    // (the harness's untimed checked run), so a run without this row
+    // allocates neither.
+    auto by_key = std::make_shared<std::function<void()>>();
     add(
-        "cub-segmented-scan", [=, keys = keys] { call.run(); }, "baseline");
+        "cub-segmented-scan",
+        [=] {
+          if (!*by_key) *by_key = cub_scan_by_key<T>(in, out, offsets, segments);
+          (*by_key)();
+        },
+        "baseline");
   }
 #endif
   if constexpr (!impl::is_gpu_space<Space>()) {
