@@ -34,24 +34,27 @@
 // return at once, like a Kokkos parallel operation (an `out` of the wrong
 // length still throws, on the host). The offsets are then the caller's
 // promise: a segment whose offsets decrease or leave [0, in.extent(0)]
-// gives `identity` (0 for a sum) in a reduction and is left unwritten in a
-// scan, and nothing says so; where segments overlap, a scan's results
-// there are unspecified. Nothing outside `in` and `out` is read or
-// written. On a GPU this saves the check's fence (about 2 us for a
-// reduction, a pass over the offsets and a fence for a scan). A reduction's
-// results are the checked call's bits; a scan's too for exact operations
-// (a floating-point scan of a long segment, which the checked call scans
-// apart, may round otherwise).
+// gives `identity` (0 for a sum) in a reduction, and nothing says so. A
+// scan on a host or of strided Views leaves such a segment unwritten
+// (where segments overlap, its results there are unspecified); on a GPU
+// any invalid offset leaves all of `out` unspecified. Nothing outside `in`
+// and `out` is read or written. On a GPU this saves the check's fence
+// (about 2 us for a reduction, a pass over the offsets and a fence for a
+// scan). A reduction's results are the checked call's bits; a scan's too
+// for exact operations (a floating-point GPU scan may round otherwise: the
+// checked call may take a team a segment where this one takes the single
+// pass).
 //
 // Cost: one read of each segment and one write per segment (reduce) or
 // element (scans). GPU reductions (contiguous Views): a team a segment, its
 // size from the mean length (impl/tuning/segmented.hpp); long segments are
 // cut into chunks that a wave of teams shares, joined in chunk order, so
-// one very long segment among short ones spreads over the GPU. GPU scans: a
-// team a segment, but in checked calls a segment of 2^16 values and 1/64
-// of `in` or more is scanned apart by kp::inclusive_scan's device-wide
-// scan. Hosts, and strided Views: one thread a segment (a reduction in 8
-// lanes), handed out dynamically.
+// one very long segment among short ones spreads over the GPU. GPU scans:
+// one single pass of kp::inclusive_scan's look-back over (value, segment
+// start) parts, whose time does not depend on the lengths; a checked call
+// whose segments are balanced and a team's length takes a team a segment.
+// Hosts, and strided Views: one thread a segment (a reduction in 8 lanes),
+// handed out dynamically.
 #include <kp/impl/combine_ops.hpp>
 #include <kp/impl/segmented.hpp>
 #include <type_traits>

@@ -21,6 +21,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 
+#include <kp/impl/register_tile.hpp>
 #include <kp/impl/scan_op.hpp>
 
 namespace kp::impl {
@@ -71,6 +72,16 @@ class TileScan {
       shared_[padded_index(i)] = i < count_ ? get(i) : fill;
     }
     team_.team_barrier();
+    return fold_staged();
+  }
+
+  // A team that stages the tile itself writes value i to slot(i), for i <
+  // team_size() * items (past the count: 0 for the sum, else any value),
+  // then passes a barrier
+  // and takes its thread's combination from fold_staged(), instead of
+  // load().
+  KOKKOS_INLINE_FUNCTION T& slot(int i) const { return shared_[padded_index(i)]; }
+  KOKKOS_INLINE_FUNCTION T fold_staged() const {
     const int left = count_ - first();
     const int valid = kSum || left > items_ ? items_ : left;
     T sum = valid > 0 ? shared_[padded_index(first())] : T{};
@@ -128,8 +139,23 @@ class TileScan {
   // thread reads its tile again from `in`: from cache, as load() has just
   // read it.
   KOKKOS_INLINE_FUNCTION void scan_and_store(Running<T> prefix, bool inclusive, T* out) const {
+    scan_and_store(prefix, inclusive, StoreTo{out});
+  }
+  KOKKOS_INLINE_FUNCTION void scan_and_store(const T& prefix, bool inclusive, T* out) const {
+    scan_and_store(Running<T>{prefix, true}, inclusive, out);
+  }
+
+  // The same, each result handed to store(i, result) for the tile's value
+  // i instead (the segmented scan's, which writes only the value part).
+  template <class Store>
+  KOKKOS_INLINE_FUNCTION void scan_and_store(Running<T> prefix, bool inclusive,
+                                             const Store& store) const {
     if (alone()) {
-      for (int i = 0; i < count_; ++i) scan_step(get(i), prefix, inclusive, out[i]);
+      for (int i = 0; i < count_; ++i) {
+        T result;
+        scan_step(get(i), prefix, inclusive, result);
+        store(i, result);
+      }
       return;
     }
     for (int j = 0; j < items_; ++j) {
@@ -138,15 +164,17 @@ class TileScan {
     }
     team_.team_barrier();
     for (int i = team_.team_rank(); i < count_; i += team_.team_size()) {
-      out[i] = shared_[padded_index(i)];
+      store(i, shared_[padded_index(i)]);
     }
     team_.team_barrier();  // the scratch may be reused right after
   }
-  KOKKOS_INLINE_FUNCTION void scan_and_store(const T& prefix, bool inclusive, T* out) const {
-    scan_and_store(Running<T>{prefix, true}, inclusive, out);
-  }
 
  private:
+  struct StoreTo {
+    T* out;
+    KOKKOS_INLINE_FUNCTION void operator()(int i, const T& value) const { out[i] = value; }
+  };
+
   KOKKOS_INLINE_FUNCTION T get(int i) const { return static_cast<T>(load_(in_[i])); }
 
   // `value` is read before `result` is written: they may be the same slot.
@@ -162,6 +190,11 @@ class TileScan {
   // Steele) in the scratch after the tile: each step combines a thread's
   // partial with the one `d` ranks lower, lower first.
   KOKKOS_INLINE_FUNCTION T threads_scan(const T& thread_sum, T& tile_total) const {
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+    if constexpr (sizeof(T) % sizeof(std::uint32_t) == 0) {
+      if (team_.team_size() % kWarp == 0) return warps_scan(thread_sum, tile_total);
+    }
+#endif
     const int rank = team_.team_rank();
     const int active = (count_ + items_ - 1) / items_;
     T* const partial = shared_ + padded_index(team_.team_size() * items_) + 1;
@@ -181,8 +214,47 @@ class TileScan {
     return prefix;
   }
 
-  KOKKOS_INLINE_FUNCTION bool alone() const { return team_.team_size() == 1; }
-  KOKKOS_INLINE_FUNCTION int first() const { return team_.team_rank() * items_; }
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  // The same on CUDA by shuffles: a warp scan (register_tile.hpp) a warp,
+  // the warps' totals meet in the scratch after the tile (one barrier), and
+  // each thread puts the earlier warps' on the left. Threads past the
+  // values (the last tile) come after every thread that holds some, so
+  // their partials reach no result that counts; the tile's total is then
+  // the last such thread's, broadcast through scratch.
+  __device__ T warps_scan(const T& thread_sum, T& tile_total) const {
+    const int rank = team_.team_rank(), size = team_.team_size();
+    const int lane = rank % kWarp, warp = rank / kWarp;
+    const int active = (count_ + items_ - 1) / items_;
+    T* const partial = shared_ + padded_index(size * items_) + 1;
+    const T inclusive = warp_inclusive_scan(thread_sum, lane, op_);
+    if (lane == kWarp - 1) partial[warp] = inclusive;
+    team_.team_barrier();
+    T before = partial[0];
+    for (int w = 1; w < warp; ++w) before = op_(before, partial[w]);
+    const T mine = warp > 0 ? op_(before, inclusive) : inclusive;
+    const T lower = shuffle_up(mine, 1);
+    const T prefix = lane > 0 ? lower : warp > 0 ? before : T{};
+    if (active == size) {
+      T total = partial[0];
+      for (int w = 1; w < size / kWarp; ++w) total = op_(total, partial[w]);
+      tile_total = total;
+    } else {
+      team_.team_barrier();  // the warps' totals read before partial[0] is rewritten
+      if (rank == active - 1) partial[0] = mine;
+      team_.team_barrier();
+      tile_total = active > 0 ? partial[0] : T{};
+    }
+    team_.team_barrier();  // read before a next tile writes
+    return prefix;
+  }
+#endif
+
+  KOKKOS_INLINE_FUNCTION bool alone() const {
+    return team_.team_size() == 1;
+  }
+  KOKKOS_INLINE_FUNCTION int first() const {
+    return team_.team_rank() * items_;
+  }
 
   const Member& team_;
   T* shared_;

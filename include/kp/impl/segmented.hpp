@@ -7,9 +7,11 @@
 //    team's (team_combine); long segments are queued instead, in chunks
 //    that a second launch's wave of teams takes one at a time, a segment's
 //    last chunk joining the chunks' partials in order (tuning/segmented.hpp).
-//    The reduction checks the offsets in its kernel. A scan takes a team a
-//    segment and walks it in rounds of team x kSegmentScanItems values (the
-//    team scan of block_scan.hpp), each round after the ones before.
+//    The reduction checks the offsets in its kernel. A scan is one pass of
+//    the decoupled look-back over (value, segment head) parts, whatever the
+//    lengths; only where a checked call finds the segments balanced and of
+//    a team's length does it take a team a segment, walking it in rounds
+//    of team x kSegmentScanItems values (the team scan of block_scan.hpp).
 //  - Hosts, and other Views: one thread a segment (a reduction in
 //    kSegmentLanes interleaved lanes, a scan in index order); the segments
 //    handed out dynamically, as their lengths differ.
@@ -17,12 +19,9 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <utility>
-#include <vector>
 
 #include <kp/impl/block_scan.hpp>
 #include <kp/impl/combine_ops.hpp>
@@ -131,6 +130,15 @@ inline int segment_reduce_team(std::int64_t mean) {
   return mean >= kSegmentHugeTeamFrom      ? kSegmentHugeTeam
          : mean >= kSegmentReduceWarpBelow ? 256
                                            : 32;
+}
+
+// Whether a GPU scan takes a team a segment rather than the single pass:
+// segments of a mean length `mean` and at most `longest` values that a
+// team scans in a few rounds and that fill the GPU evenly
+// (tuning/segmented.hpp).
+inline bool segment_scan_by_teams(std::int64_t mean, std::int64_t longest) {
+  return mean >= kSegmentScanTeamsMin && longest <= kSegmentScanTeamsMax &&
+         longest <= kSegmentScanTeamsSpread * mean;
 }
 
 // Segment s's [begin, end) of an array of n values; an unchecked call's
@@ -559,11 +567,9 @@ struct SegmentTeamsScan {
   Running<T> init;
   bool inclusive;
   Op op;
-  std::int64_t long_from;  // segments this long are scanned apart
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     std::int64_t begin, end;
     segment_bounds(offsets, team.league_rank(), n, begin, end);
-    if (end - begin >= long_from) return;
     const int round = team.team_size() * kSegmentScanItems;
     T* const shared = static_cast<T*>(
         team.team_scratch(0).get_shmem(tile_scratch_bytes<T>(round, team.team_size())));
@@ -578,6 +584,221 @@ struct SegmentTeamsScan {
     }
   }
 };
+
+// The single-pass segmented scan: the decoupled look-back's scan of
+// (value, head) parts, where head says that a segment starts at the value
+// (Schwartz's segmented scan as one scan). A part combines with the parts
+// before it unless it holds a head, so every tile's scan and look-back
+// stops at its segment's start, and the scan's cost does not depend on the
+// segments' lengths.
+// The head is as wide as T's alignment (4 or 8 bytes), so that no padding
+// travels through the tile status and shuffles as indeterminate bytes.
+template <class T>
+struct SegmentPart {
+  T value;
+  std::conditional_t<(alignof(T) >= 8), std::uint64_t, std::uint32_t> head;
+};
+
+// The single pass's values a thread: kSegmentLookbackBytes of parts, 1 to
+// kSegmentLookbackItems of them.
+template <class T>
+inline constexpr int kSegmentLookbackItemsOf = std::max<int>(
+    1, std::min<int>(kSegmentLookbackItems,
+                     static_cast<int>(kSegmentLookbackBytes / sizeof(SegmentPart<T>))));
+
+// (a, b) -> b's value where b holds a head, else a's combined with b's;
+// associative where op is, and it never swaps op's operands.
+template <class T, class Op>
+struct SegmentPartOp {
+  Op op;
+  KOKKOS_INLINE_FUNCTION SegmentPart<T> operator()(const SegmentPart<T>& a,
+                                                   const SegmentPart<T>& b) const {
+    return SegmentPart<T>{b.head ? b.value : op(a.value, b.value), a.head | b.head};
+  }
+};
+
+// The part of the tile's value i, which the tile scan loads through its
+// head flag heads[i] (team scratch): a segment's first value enters after
+// `init` where there is one.
+template <class T, class Op>
+struct SegmentPartLoad {
+  const T* values;  // the tile's
+  const unsigned char* heads;
+  Running<T> init;
+  Op op;
+  KOKKOS_INLINE_FUNCTION SegmentPart<T> operator()(const unsigned char& head) const {
+    return part(values[&head - heads], head);
+  }
+  KOKKOS_INLINE_FUNCTION SegmentPart<T> part(const T& x, unsigned char head) const {
+    return SegmentPart<T>{head && init.any ? op(init.value, x) : x, head};
+  }
+};
+
+// Writes the tile's results that lie in a segment ([lo, hi) of the input):
+// the value part, or, in an exclusive scan, `init` at a segment's start.
+template <class T>
+struct SegmentPartStore {
+  T* out;  // the tile's
+  const unsigned char* heads;
+  std::int64_t lo, hi;  // relative to the tile
+  bool inclusive;
+  T init;
+  KOKKOS_INLINE_FUNCTION void operator()(int i, const SegmentPart<T>& part) const {
+    if (i < lo || i >= hi) return;
+    out[i] = !inclusive && heads[i] ? init : part.value;
+  }
+};
+
+// firsts[t]: the first offsets entry at or past tile t's start (a binary
+// search), so that tile t's heads are the entries [firsts[t], firsts[t + 1]).
+template <class Offsets>
+struct SegmentTileFirsts {
+  Offsets offsets;
+  std::int64_t entries;
+  std::int64_t tile;
+  std::int64_t* firsts;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
+    const std::int64_t at = t * tile;
+    std::int64_t lo = 0, hi = entries;
+    while (lo < hi) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (static_cast<std::int64_t>(offsets(mid)) < at) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    firsts[t] = lo;
+  }
+};
+
+// A team a tile: it marks the tile's heads in scratch (every offsets entry
+// is one; values before the first entry form no segment, nor do those from
+// the last), scans the parts (block_scan.hpp's TileScan, staged in
+// scratch), looks back over the tiles before it, and writes the values
+// that lie in segments.
+template <class Space, class T, class Offsets, class Op>
+struct SegmentLookbackScan {
+  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+  using Part = SegmentPart<T>;
+  using PartOp = SegmentPartOp<T, Op>;
+  using Load = SegmentPartLoad<T, Op>;
+  using Tiles = ChainedScanTiles<Space, Part, PartOp, unsigned char, Load>;
+  Tiles tiles;  // the tile status, counter, plan and op; its in and out are not used
+  const T* in;
+  T* out;
+  std::int64_t n;
+  Offsets offsets;
+  std::int64_t segments;
+  const std::int64_t* firsts;
+  Running<T> init;
+  bool inclusive;
+  Op op;
+
+  // Team scratch: the tile scan's, then a head flag a value.
+  static std::size_t scratch(const TilePlan& plan) {
+    return tile_scratch_bytes<Part>(plan.tile, plan.team) + head_bytes(plan);
+  }
+  KOKKOS_INLINE_FUNCTION static int head_bytes(const TilePlan& plan) {
+    return (plan.tile + 7) / 8 * 8;  // get_shmem's rounding
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::int32_t tile = tiles.take_ticket(team);
+    const TilePlan& plan = tiles.plan;
+    const std::int64_t begin = plan.begin(tile);
+    const int count = static_cast<int>(n - begin < plan.tile ? n - begin : plan.tile);
+    const int rank = team.team_rank(), size = team.team_size();
+    Part* const shared = static_cast<Part*>(
+        team.team_scratch(0).get_shmem(tile_scratch_bytes<Part>(plan.tile, plan.team)));
+    auto* const heads =
+        static_cast<unsigned char*>(team.team_scratch(0).get_shmem(head_bytes(plan)));
+    // The thread's values (striped), the tile's heads' entries and the
+    // first round of them, loaded before anything waits on them: plan.items
+    // + 2 loads in flight a thread while the heads are cleared.
+    constexpr int kItems = kSegmentLookbackItemsOf<T>;
+    T x[kItems];
+    for (int j = 0; j < kItems; ++j) {
+      const int i = j * size + rank;
+      if (j < plan.items && i < count) x[j] = in[begin + i];
+    }
+    const std::int64_t first = firsts[tile], last = firsts[tile + 1];
+    std::int64_t at = first + rank < last ? static_cast<std::int64_t>(offsets(first + rank)) : -1;
+    for (int i = rank; i < plan.tile; i += size) heads[i] = 0;
+    team.team_barrier();
+    for (std::int64_t e = first + rank; e < last; e += size) {
+      if (e > first + rank) at = static_cast<std::int64_t>(offsets(e));
+      if (at >= begin && at - begin < count) heads[at - begin] = 1;
+    }
+    team.team_barrier();
+    const Load load{in + begin, heads, init, op};
+    const TileScan<Part, Member, PartOp, unsigned char, Load> scan(team, shared, plan.items, heads,
+                                                                   count, tiles.op, load);
+    for (int j = 0; j < kItems; ++j) {
+      const int i = j * size + rank;
+      if (j < plan.items) scan.slot(i) = i < count ? load.part(x[j], heads[i]) : Part{};
+    }
+    team.team_barrier();
+    Part tile_sum{};
+    const Part thread_prefix = scan.exclusive_prefix(scan.fold_staged(), tile_sum);
+    const Running<Part> tile_prefix = tiles.team_look_back(team, scan, tile, tile_sum);
+    const std::int64_t lo = static_cast<std::int64_t>(offsets(0)) - begin;
+    const std::int64_t hi = static_cast<std::int64_t>(offsets(segments)) - begin;
+    scan.scan_and_store(scan.start(tile_prefix, thread_prefix), inclusive,
+                        SegmentPartStore<T>{out + begin, heads, lo, hi, inclusive, init.value});
+  }
+};
+
+// What the single-pass segmented scan needs besides its Views: the
+// look-back's tile status and counter, and the tiles' first heads.
+template <class Space, class T>
+struct SegmentScanScratch {
+  DecoupledLookbackScan<Space, SegmentPart<T>> scan;
+  View<std::int64_t*, Space> firsts;
+};
+
+// The single-pass segmented scan of in into out by tiles of `plan`
+// (valid offsets: a checked call's), asynchronous. In place allowed.
+template <class Space, class T, class Offsets, class Op>
+void segmented_scan_lookback(const Space& space, const T* in, T* out, std::int64_t n,
+                             const Offsets& offsets, std::int64_t segments, bool inclusive,
+                             const Running<T>& init, const Op& op, const TilePlan& plan) {
+  using Scan = SegmentLookbackScan<Space, T, Offsets, Op>;
+  using Part = SegmentPart<T>;
+  if (plan.items > kSegmentLookbackItemsOf<T>) {
+    throw std::logic_error("kp::impl::segmented_scan_lookback: more than kSegmentLookbackItemsOf");
+  }
+  const auto ws = workspace<SegmentScanScratch<Space, T>>(
+      space,
+      [&](const SegmentScanScratch<Space, T>& w) {
+        return w.scan.capacity() >= plan.tiles &&
+               static_cast<std::int64_t>(w.firsts.extent(0)) > plan.tiles;
+      },
+      [&] {
+        return SegmentScanScratch<Space, T>{
+            DecoupledLookbackScan<Space, Part>(plan.tiles),
+            View<std::int64_t*, Space>(
+                Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented scan tile heads"),
+                plan.tiles + 1)};
+      });
+  std::int64_t* const firsts = ws->firsts.data();
+  Kokkos::parallel_for("kp::segmented scan tile heads", IndexRange<Space>(space, 0, plan.tiles + 1),
+                       SegmentTileFirsts<Offsets>{offsets, segments + 1, plan.tile, firsts});
+  ws->scan.launch(
+      space, plan, Scan::scratch(plan), "kp::segmented scan",
+      [&](const TileStatus<Space, Part>& status, const View<std::int32_t, Space>& next_tile) {
+        const typename Scan::Tiles tiles{{},     {},    status, next_tile, plan, inclusive,
+                                         Part{}, false, false,  false,     {op}, {}};
+        return Scan{tiles, in, out, n, offsets, segments, firsts, init, inclusive, op};
+      });
+}
+
+// The single pass's tiles: a GPU's team of kRegisterTeam threads with
+// kSegmentLookbackItemsOf<T> values each.
+template <class T>
+TilePlan segment_lookback_plan(std::int64_t n) {
+  return make_tile_plan(n, kRegisterTeam, kSegmentLookbackItemsOf<T>);
+}
 
 // GPUs take a team a segment for contiguous Views, up to a league's size.
 template <class Space, class In, class Out>
@@ -694,32 +915,19 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   if (report.bad != 0) throw bad_offsets(call, n);
 }
 
-// The [begin, end) of each segment of long_from values or more (a copy of
-// the offsets to the host).
-template <class Offsets>
-std::vector<std::pair<std::int64_t, std::int64_t>> long_segments(const Offsets& offsets,
-                                                                 std::int64_t segments,
-                                                                 std::int64_t long_from) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> longs;
-  const auto at = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), offsets);
-  for (std::int64_t s = 0; s < segments; ++s) {
-    const auto begin = static_cast<std::int64_t>(at(s)), end = static_cast<std::int64_t>(at(s + 1));
-    if (end - begin >= long_from) longs.emplace_back(begin, end);
-  }
-  return longs;
-}
-
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the
-// segment's first value). `team`: as for segmented_reduce. `checked`:
-// offsets that are not a partition throw, after the check's fence; else
-// none is made, and a segment whose offsets are invalid is left unwritten.
-// `long_from` (teams, checked calls): segments of that many values or more
-// are each scanned by kp's device-wide scan, not by a team (0: from
-// kSegmentScanLongMin and 1 / kSegmentScanLongShare of the input).
+// segment's first value). `checked`: offsets that are not a partition
+// throw, after the check's fence; else none is made. GPUs, contiguous
+// Views: a checked call whose segments are balanced and of a team's length
+// (segment_scan_by_teams) takes a team a segment; others, and every
+// unchecked call, the single pass, whose results where the offsets are
+// invalid are unspecified. `team` > 0: teams of that size on any space,
+// for contiguous Views (tests); an unchecked call's segment whose offsets
+// are invalid is then left unwritten, as on hosts.
 template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_scan(const char* call, const Space& space, const In& in, const Offsets& offsets,
                     const Out& out, bool inclusive, const Running<value_t<Out>>& init, const Op& op,
-                    int team = 0, bool checked = true, std::int64_t long_from = 0) {
+                    int team = 0, bool checked = true) {
   check_segmented_views<Space, In, Offsets, Out>();
   using T = value_t<Out>;
   static_assert(std::is_same_v<value_t<In>, T>, "kp: scan input and output value types differ");
@@ -732,25 +940,20 @@ void segmented_scan(const char* call, const Space& space, const In& in, const Of
   if (segments == 0) return;
   std::int64_t longest = 0;  // unchecked calls: not known
   if (checked) check_offsets(call, space, offsets, n, &longest);
-  if (team > 0 || segments_by_teams<Space>(segments, in, out)) {
+  const bool gpu = segments_by_teams<Space>(segments, in, out);
+  if (team == 0 && gpu && !(checked && segment_scan_by_teams(n / segments, longest))) {
+    segmented_scan_lookback(space, in.data(), out.data(), n, offsets, segments, inclusive, init, op,
+                            segment_lookback_plan<T>(n));
+    return;
+  }
+  if (team > 0 || gpu) {
     if (team == 0) team = segment_team(n / segments);
-    if (long_from == 0) {
-      long_from = std::max(kSegmentScanLongMin, n / kSegmentScanLongShare);
-    }
-    const auto longs = longest >= long_from ? long_segments(offsets, segments, long_from)
-                                            : std::vector<std::pair<std::int64_t, std::int64_t>>{};
-    if (longs.empty()) long_from = std::numeric_limits<std::int64_t>::max();
     Kokkos::parallel_for(call,
                          Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), team)
                              .set_scratch_size(0, Kokkos::PerTeam(tile_scratch_bytes<T>(
                                                       team * kSegmentScanItems, team))),
                          SegmentTeamsScan<Space, T, Offsets, Op>{in.data(), out.data(), n, offsets,
-                                                                 init, inclusive, op, long_from});
-    for (const auto& [begin, end] : longs) {
-      const auto range = std::make_pair(begin, end);
-      scan(call, space, Kokkos::subview(in, range), Kokkos::subview(out, range), inclusive, init,
-           op, Identity(), Algorithm::automatic);
-    }
+                                                                 init, inclusive, op});
     return;
   }
   Kokkos::parallel_for(call,

@@ -3,6 +3,7 @@
 // segment, its size from the mean segment length, so that short segments do
 // not leave most of a large team idle; reductions queue long segments'
 // chunks for a wave of teams.
+#include <cstddef>
 #include <cstdint>
 
 namespace kp::impl {
@@ -68,12 +69,23 @@ inline constexpr int kSegmentChunkLoads = 16;
 // values and 256 threads).
 inline constexpr int kSegmentScanItems = 4;
 
-// GPU scans: a segment of at least kSegmentScanLongMin values and 1 /
-// kSegmentScanLongShare of the input is scanned by a device-wide look-back
-// scan of its own rather than by one team, whose time it would set (a
-// checked call finds them in its pass over the offsets).
-inline constexpr std::int64_t kSegmentScanLongMin = 1 << 16;
-inline constexpr std::int64_t kSegmentScanLongShare = 64;
+// GPU scans whose offsets a checked call found balanced: a team a segment
+// where the mean length is kSegmentScanTeamsMin or more, and the longest
+// segment at most kSegmentScanTeamsMax values and kSegmentScanTeamsSpread
+// times the mean (2^12 to 2^16 equal segments of 2^26 floats: 1.07-1.14 of
+// CUB's scan by key, where the single pass took 1.37-1.40); any other
+// layout, and unchecked calls, take the single pass, whose time does not
+// depend on the lengths (docs/results/h200-2026-11-29/segmented-lookback/).
+inline constexpr std::int64_t kSegmentScanTeamsMin = 512;
+inline constexpr std::int64_t kSegmentScanTeamsMax = 1 << 15;
+inline constexpr std::int64_t kSegmentScanTeamsSpread = 2;
+
+// GPU scans with checked offsets: the single pass's values a thread, at
+// most kSegmentLookbackItems and kSegmentLookbackBytes of (value, head)
+// parts (its tiles are kRegisterTeam threads' parts, staged in team
+// scratch: 33 KiB for floats, within the 48 KiB a Kokkos team may ask).
+inline constexpr int kSegmentLookbackItems = 16;
+inline constexpr std::size_t kSegmentLookbackBytes = 128;
 
 // Host: independent folds a thread keeps over its segment (8 float adds in
 // flight cover an add's latency on current x86 cores).
