@@ -2,7 +2,8 @@
 // empty segments, segments of one, one long segment among many short ones,
 // means that give GPU reductions teams of 512 and of 256 threads,
 // offsets that skip values, sums (exact in int64), max with an identity, and
-// a non-commutative operation for the scans (affine maps), each against the
+// a non-commutative operation for the scans (affine maps), the GPUs' single
+// pass over (value, segment start) parts on every space, each against the
 // sequential answer; bad offsets and lengths refused.
 #include <kp/ops.hpp>
 #include <kp/segmented.hpp>
