@@ -13,9 +13,9 @@
 # of equal and of power-law lengths (kp-segmented, kp-segmented-unchecked,
 # cub-segmented), and the same segments' scans (kp-segmented-scan,
 # cub-segmented-scan; segment-scans: only the scans and the float sum
-# scan). --rows: only these groups (default the first four). Every row is checked. --tests first builds and runs the
-# CUDA tests of these calls in BUILD_DIR (tests.txt; the tests' build turns
-# KP_BUILD_TESTS on there).
+# scan). --rows: only these groups (default the first four). Every row is
+# checked. --tests first builds and runs the CUDA tests of these calls in
+# BUILD_DIR (tests.txt; the tests' build turns KP_BUILD_TESTS on there).
 set -uo pipefail
 usage="usage: device_scan_forms.sh OUT BUILD_DIR [--size S] [--passes N] [--tests] [--rows LIST]"
 out=${1:?$usage}

@@ -240,7 +240,8 @@ TEMPLATE_LIST_TEST_CASE("kp segmented scans: each segment's scan in sequence ord
 
 TEMPLATE_LIST_TEST_CASE("kp segmented scans: the single pass over (value, head) parts",
                         "[kp][segmented]", Spaces) {
-  // The GPUs' path for checked offsets, on any space, by tiles of several
+  // The GPUs' path (all but checked calls with balanced segments), on any
+  // space, by tiles of several
   // shapes (tiles of one value, of three, a team's): heads at tile edges,
   // segments over many tiles, values outside every segment untouched.
   // Parts of 24 bytes (affine maps, a non-commutative operation) and of 8

@@ -77,9 +77,8 @@ class TileScan {
 
   // A team that stages the tile itself writes value i to slot(i), for i <
   // team_size() * items (past the count: 0 for the sum, else any value),
-  // then passes a barrier
-  // and takes its thread's combination from fold_staged(), instead of
-  // load().
+  // then passes a barrier and takes its thread's combination from
+  // fold_staged(), instead of load().
   KOKKOS_INLINE_FUNCTION T& slot(int i) const { return shared_[padded_index(i)]; }
   KOKKOS_INLINE_FUNCTION T fold_staged() const {
     const int left = count_ - first();
@@ -112,7 +111,7 @@ class TileScan {
   // does not allow).
   KOKKOS_INLINE_FUNCTION Running<T> broadcast(const Running<T>& value) const {
     if (alone()) return value;
-    T* const slot = shared_ + padded_index(team_.team_size() * items_) + 1;
+    T* const slot = after_tile();
     bool* const any = reinterpret_cast<bool*>(slot + 1);
     team_.team_barrier();
     if (team_.team_rank() == 0) {
@@ -196,8 +195,8 @@ class TileScan {
     }
 #endif
     const int rank = team_.team_rank();
-    const int active = (count_ + items_ - 1) / items_;
-    T* const partial = shared_ + padded_index(team_.team_size() * items_) + 1;
+    const int active = active_threads();
+    T* const partial = after_tile();
     partial[rank] = thread_sum;
     team_.team_barrier();
     for (int d = 1; d < active; d *= 2) {
@@ -224,8 +223,8 @@ class TileScan {
   __device__ T warps_scan(const T& thread_sum, T& tile_total) const {
     const int rank = team_.team_rank(), size = team_.team_size();
     const int lane = rank % kWarp, warp = rank / kWarp;
-    const int active = (count_ + items_ - 1) / items_;
-    T* const partial = shared_ + padded_index(size * items_) + 1;
+    const int active = active_threads();
+    T* const partial = after_tile();
     const T inclusive = warp_inclusive_scan(thread_sum, lane, op_);
     if (lane == kWarp - 1) partial[warp] = inclusive;
     team_.team_barrier();
@@ -254,6 +253,15 @@ class TileScan {
   }
   KOKKOS_INLINE_FUNCTION int first() const {
     return team_.team_rank() * items_;
+  }
+  // The scratch after the tile (a slot of padding past it): the threads'
+  // partials, or rank 0's broadcast.
+  KOKKOS_INLINE_FUNCTION T* after_tile() const {
+    return shared_ + padded_index(team_.team_size() * items_) + 1;
+  }
+  // The threads that hold values of the tile.
+  KOKKOS_INLINE_FUNCTION int active_threads() const {
+    return (count_ + items_ - 1) / items_;
   }
 
   const Member& team_;

@@ -684,7 +684,7 @@ struct SegmentLookbackScan {
   using PartOp = SegmentPartOp<T, Op>;
   using Load = SegmentPartLoad<T, Op>;
   using Tiles = ChainedScanTiles<Space, Part, PartOp, unsigned char, Load>;
-  Tiles tiles;  // the tile status, counter, plan and op; its in and out are not used
+  Tiles tiles;  // the tile status, counter, plan, kind and op; its in and out are not used
   const T* in;
   T* out;
   std::int64_t n;
@@ -692,8 +692,6 @@ struct SegmentLookbackScan {
   std::int64_t segments;
   const std::int64_t* firsts;
   Running<T> init;
-  bool inclusive;
-  Op op;
 
   // Team scratch: the tile scan's, then a head flag a value.
   static std::size_t scratch(const TilePlan& plan) {
@@ -731,7 +729,7 @@ struct SegmentLookbackScan {
       if (at >= begin && at - begin < count) heads[at - begin] = 1;
     }
     team.team_barrier();
-    const Load load{in + begin, heads, init, op};
+    const Load load{in + begin, heads, init, tiles.op.op};
     const TileScan<Part, Member, PartOp, unsigned char, Load> scan(team, shared, plan.items, heads,
                                                                    count, tiles.op, load);
     for (int j = 0; j < kItems; ++j) {
@@ -744,8 +742,9 @@ struct SegmentLookbackScan {
     const Running<Part> tile_prefix = tiles.team_look_back(team, scan, tile, tile_sum);
     const std::int64_t lo = static_cast<std::int64_t>(offsets(0)) - begin;
     const std::int64_t hi = static_cast<std::int64_t>(offsets(segments)) - begin;
-    scan.scan_and_store(scan.start(tile_prefix, thread_prefix), inclusive,
-                        SegmentPartStore<T>{out + begin, heads, lo, hi, inclusive, init.value});
+    scan.scan_and_store(
+        scan.start(tile_prefix, thread_prefix), tiles.inclusive,
+        SegmentPartStore<T>{out + begin, heads, lo, hi, tiles.inclusive, init.value});
   }
 };
 
@@ -789,7 +788,7 @@ void segmented_scan_lookback(const Space& space, const T* in, T* out, std::int64
       [&](const TileStatus<Space, Part>& status, const View<std::int32_t, Space>& next_tile) {
         const typename Scan::Tiles tiles{{},     {},    status, next_tile, plan, inclusive,
                                          Part{}, false, false,  false,     {op}, {}};
-        return Scan{tiles, in, out, n, offsets, segments, firsts, init, inclusive, op};
+        return Scan{tiles, in, out, n, offsets, segments, firsts, init};
       });
 }
 

@@ -72,7 +72,7 @@ inline constexpr int kSegmentScanItems = 4;
 // GPU scans whose offsets a checked call found balanced: a team a segment
 // where the mean length is kSegmentScanTeamsMin or more, and the longest
 // segment at most kSegmentScanTeamsMax values and kSegmentScanTeamsSpread
-// times the mean (2^12 to 2^16 equal segments of 2^26 floats: 1.07-1.14 of
+// times the mean (2^12 to 2^16 equal segments of 2^26 floats: 1.00-1.05 of
 // CUB's scan by key, where the single pass took 1.37-1.40); any other
 // layout, and unchecked calls, take the single pass, whose time does not
 // depend on the lengths (docs/results/h200-2026-11-29/segmented-lookback/).
@@ -80,10 +80,11 @@ inline constexpr std::int64_t kSegmentScanTeamsMin = 512;
 inline constexpr std::int64_t kSegmentScanTeamsMax = 1 << 15;
 inline constexpr std::int64_t kSegmentScanTeamsSpread = 2;
 
-// GPU scans with checked offsets: the single pass's values a thread, at
-// most kSegmentLookbackItems and kSegmentLookbackBytes of (value, head)
-// parts (its tiles are kRegisterTeam threads' parts, staged in team
-// scratch: 33 KiB for floats, within the 48 KiB a Kokkos team may ask).
+// GPU scans by the single pass: its values a thread, at most
+// kSegmentLookbackItems and kSegmentLookbackBytes of (value, head) parts
+// (its tiles are kRegisterTeam threads' parts, staged in team scratch with
+// a head flag a value: 39 KiB for floats, within the 48 KiB a Kokkos team
+// may ask).
 inline constexpr int kSegmentLookbackItems = 16;
 inline constexpr std::size_t kSegmentLookbackBytes = 128;
 
