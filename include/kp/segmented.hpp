@@ -23,11 +23,12 @@
 // operations give the sequential answer on every space.
 //
 // Errors: std::invalid_argument for offsets that decrease or leave
-// [0, in.extent(0)], and for an `out` of the wrong length. The scans, and
-// reductions on hosts or strided Views, check the offsets in one pass that
-// fences `space` before any work, which is then enqueued asynchronously. A
-// GPU reduction checks them in its kernel and fences `space` to read the
-// check back; when it throws, out's values are unspecified.
+// [0, in.extent(0)], and for an `out` of the wrong length. On hosts and
+// for strided Views one pass over the offsets checks them and fences
+// `space` before any work, which is then enqueued asynchronously. A GPU
+// reduction or scan (contiguous Views) checks them in its kernel and
+// fences `space` to read the check back; when it throws, out's values are
+// unspecified.
 //
 // Unchecked calls: segmented_reduce(..., kp::unchecked_offsets) and the
 // scans' (..., kp::unchecked_offsets) make no check that needs a fence and
@@ -38,12 +39,9 @@
 // scan on a host or of strided Views leaves such a segment unwritten
 // (where segments overlap, its results there are unspecified); on a GPU
 // any invalid offset leaves all of `out` unspecified. Nothing outside `in`
-// and `out` is read or written. On a GPU this saves the check's fence
-// (about 2 us for a reduction, a pass over the offsets and a fence for a
-// scan). A reduction's results are the checked call's bits; a scan's too
-// for exact operations (a floating-point GPU scan may round otherwise: the
-// checked call may take a team a segment where this one takes the single
-// pass).
+// and `out` is read or written. On a GPU this saves the check and the
+// fence that reads it back. With valid offsets the results are the
+// checked call's bits.
 //
 // Cost: one read of each segment and one write per segment (reduce) or
 // element (scans). GPU reductions (contiguous Views): a team a segment, its
@@ -51,8 +49,7 @@
 // cut into chunks that a wave of teams shares, joined in chunk order, so
 // one very long segment among short ones spreads over the GPU. GPU scans:
 // one single pass of kp::inclusive_scan's look-back over (value, segment
-// start) parts, whose time does not depend on the lengths; a checked call
-// whose segments are balanced and a team's length takes a team a segment.
+// start) parts, whose time does not depend on the lengths.
 // Hosts, and strided Views: one thread a segment (a reduction in 8 lanes),
 // handed out dynamically.
 #include <kp/impl/combine_ops.hpp>
@@ -144,7 +141,7 @@ void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const Of
                               const OutView& out, UncheckedOffsets) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
-                       impl::Running<T>{T{}, false}, impl::WrappingSum<T>{}, /*team=*/0,
+                       impl::Running<T>{T{}, false}, impl::WrappingSum<T>{},
                        /*checked=*/false);
 }
 
@@ -153,7 +150,7 @@ void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const Of
                               const OutView& out, BinaryOp op, UncheckedOffsets) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
-                       impl::Running<T>{T{}, false}, op, /*team=*/0, /*checked=*/false);
+                       impl::Running<T>{T{}, false}, op, /*checked=*/false);
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
@@ -162,7 +159,7 @@ void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const Of
                               UncheckedOffsets) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
-                       impl::Running<T>{init, true}, impl::WrappingSum<T>{}, /*team=*/0,
+                       impl::Running<T>{init, true}, impl::WrappingSum<T>{},
                        /*checked=*/false);
 }
 
@@ -172,7 +169,7 @@ void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const Of
                               BinaryOp op, UncheckedOffsets) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
-                       impl::Running<T>{init, true}, op, /*team=*/0, /*checked=*/false);
+                       impl::Running<T>{init, true}, op, /*checked=*/false);
 }
 
 }  // namespace kp

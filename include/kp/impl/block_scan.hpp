@@ -214,35 +214,10 @@ class TileScan {
   }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-  // The same on CUDA by shuffles: a warp scan (register_tile.hpp) a warp,
-  // the warps' totals meet in the scratch after the tile (one barrier), and
-  // each thread puts the earlier warps' on the left. Threads past the
-  // values (the last tile) come after every thread that holds some, so
-  // their partials reach no result that counts; the tile's total is then
-  // the last such thread's, broadcast through scratch.
+  // The same on CUDA by shuffles (register_tile.hpp's block_exclusive_scan).
   __device__ T warps_scan(const T& thread_sum, T& tile_total) const {
-    const int rank = team_.team_rank(), size = team_.team_size();
-    const int lane = rank % kWarp, warp = rank / kWarp;
-    const int active = active_threads();
-    T* const partial = after_tile();
-    const T inclusive = warp_inclusive_scan(thread_sum, lane, op_);
-    if (lane == kWarp - 1) partial[warp] = inclusive;
-    team_.team_barrier();
-    T before = partial[0];
-    for (int w = 1; w < warp; ++w) before = op_(before, partial[w]);
-    const T mine = warp > 0 ? op_(before, inclusive) : inclusive;
-    const T lower = shuffle_up(mine, 1);
-    const T prefix = lane > 0 ? lower : warp > 0 ? before : T{};
-    if (active == size) {
-      T total = partial[0];
-      for (int w = 1; w < size / kWarp; ++w) total = op_(total, partial[w]);
-      tile_total = total;
-    } else {
-      team_.team_barrier();  // the warps' totals read before partial[0] is rewritten
-      if (rank == active - 1) partial[0] = mine;
-      team_.team_barrier();
-      tile_total = active > 0 ? partial[0] : T{};
-    }
+    const T prefix =
+        block_exclusive_scan(team_, thread_sum, after_tile(), active_threads(), op_, tile_total);
     team_.team_barrier();  // read before a next tile writes
     return prefix;
   }

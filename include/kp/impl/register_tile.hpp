@@ -4,6 +4,9 @@
 //  - warp_inclusive_scan: Kogge-Stone over the 32 lanes by shuffles up. Every
 //    partial sum it forms covers adjacent lanes, so integer-valued data stays
 //    exact wherever a sequential scan is.
+//  - block_exclusive_scan: a team's values, one a thread, by a warp scan a
+//    warp whose totals meet in scratch (TileScan's threads, the segmented
+//    single pass's).
 //  - RegisterTile: a tile of kTeam threads x kPacks 16-byte packs, in one of
 //    two arrangements (kRegisterBlocked<T>, tuning/scan.hpp):
 //    - striped: thread t holds packs t, t + kTeam, ... (each warp load
@@ -92,6 +95,40 @@ __device__ T warp_inclusive_scan(T value, int lane, const Op& op = Op()) {
     if (lane >= delta) value = kReversed ? op(value, lower) : op(lower, value);
   }
   return value;
+}
+
+// The exclusive scan by `op` of the team's values, one a thread, in rank
+// order: a warp scan a warp, whose totals meet in `partial` (a T a warp; one
+// barrier), each thread putting the earlier warps' on the left. Threads
+// from `active` on come after every thread that holds a value, so their
+// partials reach no result that counts; `total` gets the first `active`
+// threads' combination (through partial[0] where that is not all of them:
+// two barriers more). Rank 0 gets T{}. The team size is a multiple of 32;
+// returns without a barrier after reading `partial`.
+template <class Member, class T, class Op>
+__device__ T block_exclusive_scan(const Member& team, const T& value, T* partial, int active,
+                                  const Op& op, T& total) {
+  const int rank = team.team_rank(), size = team.team_size();
+  const int lane = rank % kWarp, warp = rank / kWarp;
+  const T inclusive = warp_inclusive_scan(value, lane, op);
+  if (lane == kWarp - 1) partial[warp] = inclusive;
+  team.team_barrier();
+  T before = partial[0];
+  for (int w = 1; w < warp; ++w) before = op(before, partial[w]);
+  const T mine = warp > 0 ? op(before, inclusive) : inclusive;
+  const T lower = shuffle_up(mine, 1);
+  const T prefix = lane > 0 ? lower : warp > 0 ? before : T{};
+  if (active == size) {
+    T all = partial[0];
+    for (int w = 1; w < size / kWarp; ++w) all = op(all, partial[w]);
+    total = all;
+  } else {
+    team.team_barrier();  // the warps' totals read before partial[0] is rewritten
+    if (rank == active - 1) partial[0] = mine;
+    team.team_barrier();
+    total = active > 0 ? partial[0] : T{};
+  }
+  return prefix;
 }
 
 template <class T, class Op = ScanSum<T>, class Load = Identity>

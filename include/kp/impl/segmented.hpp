@@ -9,9 +9,7 @@
 //    last chunk joining the chunks' partials in order (tuning/segmented.hpp).
 //    The reduction checks the offsets in its kernel. A scan is one pass of
 //    the decoupled look-back over (value, segment head) parts, whatever the
-//    lengths; only where a checked call finds the segments balanced and of
-//    a team's length does it take a team a segment, walking it in rounds
-//    of team x kSegmentScanItems values (the team scan of block_scan.hpp).
+//    lengths, the tile in registers on CUDA.
 //  - Hosts, and other Views: one thread a segment (a reduction in
 //    kSegmentLanes interleaved lanes, a scan in index order); the segments
 //    handed out dynamically, as their lengths differ.
@@ -61,48 +59,31 @@ std::int64_t segment_count(const Offsets& offsets) {
   return offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
 }
 
-// The offsets' check: how many entries are out of [0, n] or decrease, and
-// the longest segment.
+// The offsets' check: how many entries are out of [0, n] or decrease.
 template <class Offsets>
 struct OffsetsCheck {
-  struct value_type {
-    std::int64_t bad;
-    std::int64_t longest;
-  };
+  using value_type = std::int64_t;
   Offsets offsets;
   std::int64_t segments, n;
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = {0, 0}; }
-  KOKKOS_INLINE_FUNCTION void join(value_type& into, const value_type& from) const {
-    into.bad += from.bad;
-    if (from.longest > into.longest) into.longest = from.longest;
-  }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& into,
-                                   const volatile value_type& from) const {
-    volatile_join(*this, into, from);
-  }
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s, value_type& v) const {
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s, std::int64_t& bad) const {
     const std::int64_t at = static_cast<std::int64_t>(offsets(s));
     const std::int64_t next = s < segments ? static_cast<std::int64_t>(offsets(s + 1)) : at;
-    v.bad += at < 0 || at > n || next < at ? 1 : 0;
-    if (next - at > v.longest) v.longest = next - at;
+    bad += at < 0 || at > n || next < at ? 1 : 0;
   }
 };
 
 // Refuses offsets that are not a CSR partition of [0, n) prefix: they must
 // not decrease, and lie within [0, n]. One pass over them (fences `space`).
-// Returns the number of segments; `longest`, where given, gets the
-// longest segment's length.
+// Returns the number of segments.
 template <class Space, class Offsets>
 std::int64_t check_offsets(const char* call, const Space& space, const Offsets& offsets,
-                           std::int64_t n, std::int64_t* longest = nullptr) {
+                           std::int64_t n) {
   const std::int64_t segments = segment_count(offsets);
-  if (longest != nullptr) *longest = 0;
   if (segments == 0) return 0;
-  typename OffsetsCheck<Offsets>::value_type result{0, 0};
+  std::int64_t bad = 0;
   Kokkos::parallel_reduce("kp::segmented check offsets", IndexRange<Space>(space, 0, segments + 1),
-                          OffsetsCheck<Offsets>{offsets, segments, n}, result);
-  if (result.bad != 0) throw bad_offsets(call, n);
-  if (longest != nullptr) *longest = result.longest;
+                          OffsetsCheck<Offsets>{offsets, segments, n}, bad);
+  if (bad != 0) throw bad_offsets(call, n);
   return segments;
 }
 
@@ -122,23 +103,12 @@ struct WrappingSum {
   }
 };
 
-// GPU team size for segments of mean length `mean` (tuning/segmented.hpp).
-inline int segment_team(std::int64_t mean) {
-  return mean >= kSegmentLargeTeamFrom ? 256 : mean >= kSegmentMidTeamFrom ? 128 : 32;
-}
+// GPU team size for reductions of segments of mean length `mean`
+// (tuning/segmented.hpp).
 inline int segment_reduce_team(std::int64_t mean) {
   return mean >= kSegmentHugeTeamFrom      ? kSegmentHugeTeam
          : mean >= kSegmentReduceWarpBelow ? 256
                                            : 32;
-}
-
-// Whether a GPU scan takes a team a segment rather than the single pass:
-// segments of a mean length `mean` and at most `longest` values that a
-// team scans in a few rounds and that fill the GPU evenly
-// (tuning/segmented.hpp).
-inline bool segment_scan_by_teams(std::int64_t mean, std::int64_t longest) {
-  return mean >= kSegmentScanTeamsMin && longest <= kSegmentScanTeamsMax &&
-         longest <= kSegmentScanTeamsSpread * mean;
 }
 
 // Segment s's [begin, end) of an array of n values; an unchecked call's
@@ -557,34 +527,6 @@ bool launch_segment_chunks_bare([[maybe_unused]] const Space& space,
   return false;
 }
 
-template <class Space, class T, class Offsets, class Op>
-struct SegmentTeamsScan {
-  using Member = typename Kokkos::TeamPolicy<Space>::member_type;
-  const T* in;
-  T* out;
-  std::int64_t n;
-  Offsets offsets;
-  Running<T> init;
-  bool inclusive;
-  Op op;
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    std::int64_t begin, end;
-    segment_bounds(offsets, team.league_rank(), n, begin, end);
-    const int round = team.team_size() * kSegmentScanItems;
-    T* const shared = static_cast<T*>(
-        team.team_scratch(0).get_shmem(tile_scratch_bytes<T>(round, team.team_size())));
-    Running<T> prefix = init;
-    for (std::int64_t at = begin; at < end; at += round) {
-      const int count = static_cast<int>(end - at < round ? end - at : round);
-      const TileScan<T, Member, Op> tile(team, shared, kSegmentScanItems, in + at, count, op);
-      T total{};
-      const T thread_prefix = tile.exclusive_prefix(tile.load(), total);
-      tile.scan_and_store(tile.start(prefix, thread_prefix), inclusive, out + at);
-      push(op, prefix, total);
-    }
-  }
-};
-
 // The single-pass segmented scan: the decoupled look-back's scan of
 // (value, head) parts, where head says that a segment starts at the value
 // (Schwartz's segmented scan as one scan). A part combines with the parts
@@ -651,13 +593,25 @@ struct SegmentPartStore {
 
 // firsts[t]: the first offsets entry at or past tile t's start (a binary
 // search), so that tile t's heads are the entries [firsts[t], firsts[t + 1]).
+// A checked call's (report): entry t is checked too, and report->bad
+// raised where it lies out of [0, n] or above the next.
 template <class Offsets>
 struct SegmentTileFirsts {
   Offsets offsets;
   std::int64_t entries;
   std::int64_t tile;
+  std::int64_t tiles;
   std::int64_t* firsts;
+  std::int64_t n;
+  SegmentReport* report;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
+    if (report != nullptr && t < entries) {
+      const auto at = static_cast<std::int64_t>(offsets(t));
+      if (at < 0 || at > n || (t + 1 < entries && static_cast<std::int64_t>(offsets(t + 1)) < at)) {
+        report->bad = 1;
+      }
+    }
+    if (t > tiles) return;
     const std::int64_t at = t * tile;
     std::int64_t lo = 0, hi = entries;
     while (lo < hi) {
@@ -672,11 +626,13 @@ struct SegmentTileFirsts {
   }
 };
 
-// A team a tile: it marks the tile's heads in scratch (every offsets entry
-// is one; values before the first entry form no segment, nor do those from
-// the last), scans the parts (block_scan.hpp's TileScan, staged in
-// scratch), looks back over the tiles before it, and writes the values
-// that lie in segments.
+// A team a tile: it marks the tile's heads (every offsets entry is one;
+// values before the first entry form no segment, nor do those from the
+// last), scans the parts, looks back over the tiles before it, and writes
+// the values that lie in segments.
+//  - CUDA: the tile in registers (scan_in_registers).
+//  - Elsewhere: the parts staged in scratch with a head flag a value, and
+//    scanned by block_scan.hpp's TileScan.
 template <class Space, class T, class Offsets, class Op>
 struct SegmentLookbackScan {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
@@ -693,19 +649,68 @@ struct SegmentLookbackScan {
   const std::int64_t* firsts;
   Running<T> init;
 
-  // Team scratch: the tile scan's, then a head flag a value.
-  static std::size_t scratch(const TilePlan& plan) {
-    return tile_scratch_bytes<Part>(plan.tile, plan.team) + head_bytes(plan);
+  // A class-scope constant: nvcc does not let device code call the
+  // constexpr host function is_cuda_space itself.
+  static constexpr bool kInRegisters = is_cuda_space<Space>();
+
+  // Team scratch, each piece rounded as get_shmem rounds it.
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t rounded(std::size_t bytes) {
+    return (bytes + 7) / 8 * 8;
   }
+  static std::size_t scratch(const TilePlan& plan) {
+    if constexpr (kInRegisters) {
+      return partial_bytes(plan) + rounded(sizeof(int)) + exchange_bytes(plan) + head_bits(plan);
+    } else {
+      return tile_scratch_bytes<Part>(plan.tile, plan.team) + head_bytes(plan);
+    }
+  }
+  // Staged: a head flag a value.
   KOKKOS_INLINE_FUNCTION static int head_bytes(const TilePlan& plan) {
-    return (plan.tile + 7) / 8 * 8;  // get_shmem's rounding
+    return static_cast<int>(rounded(plan.tile));
+  }
+  // In registers: the warps' totals and the tile prefix; the values' exchange
+  // (a slot of padding every 32 values); a head bit a value, and a word more
+  // (a thread reads two words from its first value's).
+  KOKKOS_INLINE_FUNCTION static std::size_t partial_bytes(const TilePlan& plan) {
+    return rounded(sizeof(Part) * (plan.team / kWarp + 1));
+  }
+  KOKKOS_INLINE_FUNCTION static std::size_t exchange_bytes(const TilePlan& plan) {
+    return rounded(sizeof(T) * (padded_index(plan.tile) + 1));
+  }
+  KOKKOS_INLINE_FUNCTION static std::size_t head_bits(const TilePlan& plan) {
+    return rounded(sizeof(std::uint32_t) * (plan.tile / kWarp + 2));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int32_t tile = tiles.take_ticket(team);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+    if constexpr (kInRegisters) {
+      scan_in_registers(team, tile);
+      return;
+    }
+#endif
+    if constexpr (!kInRegisters) scan_staged(team, tile);
+  }
+
+  // The tile's values, [begin, begin + count) of the input.
+  KOKKOS_INLINE_FUNCTION std::int64_t tile_values(std::int32_t tile, int& count) const {
     const TilePlan& plan = tiles.plan;
     const std::int64_t begin = plan.begin(tile);
-    const int count = static_cast<int>(n - begin < plan.tile ? n - begin : plan.tile);
+    count = static_cast<int>(n - begin < plan.tile ? n - begin : plan.tile);
+    return begin;
+  }
+
+  // Where out may be written, relative to the tile at `begin`: [lo, hi).
+  KOKKOS_INLINE_FUNCTION void in_segments(std::int64_t begin, std::int64_t& lo,
+                                          std::int64_t& hi) const {
+    lo = static_cast<std::int64_t>(offsets(0)) - begin;
+    hi = static_cast<std::int64_t>(offsets(segments)) - begin;
+  }
+
+  KOKKOS_INLINE_FUNCTION void scan_staged(const Member& team, std::int32_t tile) const {
+    const TilePlan& plan = tiles.plan;
+    int count;
+    const std::int64_t begin = tile_values(tile, count);
     const int rank = team.team_rank(), size = team.team_size();
     Part* const shared = static_cast<Part*>(
         team.team_scratch(0).get_shmem(tile_scratch_bytes<Part>(plan.tile, plan.team)));
@@ -740,12 +745,138 @@ struct SegmentLookbackScan {
     Part tile_sum{};
     const Part thread_prefix = scan.exclusive_prefix(scan.fold_staged(), tile_sum);
     const Running<Part> tile_prefix = tiles.team_look_back(team, scan, tile, tile_sum);
-    const std::int64_t lo = static_cast<std::int64_t>(offsets(0)) - begin;
-    const std::int64_t hi = static_cast<std::int64_t>(offsets(segments)) - begin;
+    std::int64_t lo, hi;
+    in_segments(begin, lo, hi);
     scan.scan_and_store(
         scan.start(tile_prefix, thread_prefix), tiles.inclusive,
         SegmentPartStore<T>{out + begin, heads, lo, hi, tiles.inclusive, init.value});
   }
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  // The tile in registers: warp w's run of 32 x items values is loaded
+  // warp-striped (coalesced) and passes through the exchange, so that each
+  // thread holds `items` consecutive values; the heads are bits. Each
+  // thread folds its values after its last head, block_exclusive_scan
+  // gives its prefix in the tile, warp 0 looks back, and each thread scans
+  // its values from its prefix and hands them back through the exchange to
+  // striped stores. Four barriers: two for the heads, one for the warps'
+  // totals, one for the tile prefix. Whole tiles of the plan's
+  // kSegmentLookbackItemsOf<T> a thread run without a bound a value.
+  __device__ void scan_in_registers(const Member& team, std::int32_t tile) const {
+    int count;
+    const std::int64_t begin = tile_values(tile, count);
+    if (count == tiles.plan.tile && tiles.plan.items == kSegmentLookbackItemsOf<T>) {
+      tile_in_registers<true>(team, tile, begin, count);
+    } else {
+      tile_in_registers<false>(team, tile, begin, count);
+    }
+  }
+
+  template <bool kWhole>
+  __device__ void tile_in_registers(const Member& team, std::int32_t tile, std::int64_t begin,
+                                    int count) const {
+    constexpr int kItems = kSegmentLookbackItemsOf<T>;
+    static_assert(kItems <= kWarp, "a thread's head bits span at most two words");
+    const TilePlan& plan = tiles.plan;
+    const int items = kWhole ? kItems : plan.items;
+    const int rank = team.team_rank(), size = team.team_size(), lane = rank % kWarp;
+    const auto& scratch = team.team_scratch(0);
+    Part* const partial = static_cast<Part*>(scratch.get_shmem(partial_bytes(plan)));
+    int* const prefix_any = static_cast<int*>(scratch.get_shmem(rounded(sizeof(int))));
+    T* const exchange = static_cast<T*>(scratch.get_shmem(exchange_bytes(plan)));
+    auto* const bits = static_cast<std::uint32_t*>(scratch.get_shmem(head_bits(plan)));
+    // The warp's value j of this lane is the tile's run + j x 32 + lane;
+    // the thread's consecutive values start at `mine`.
+    const int run = rank / kWarp * kWarp * items, mine = rank * items;
+    const auto held = [&](int j) { return kWhole || j < items; };
+    const auto striped = [&](int j) {
+      return held(j) && (kWhole || run + j * kWarp + lane < count);
+    };
+    T* const lane_slots = exchange + padded_index(run) + lane;  // value j at j x 33
+    // The warp's values, and the tile's first offsets entry, loaded before
+    // the head bits are cleared.
+    T x[kItems];
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      x[j] = striped(j) ? in[begin + run + lane + j * kWarp] : T{};
+    }
+    const std::int64_t first = firsts[tile], last = firsts[tile + 1];
+    std::int64_t at = first + rank < last ? static_cast<std::int64_t>(offsets(first + rank)) : -1;
+    std::int64_t lo, hi;
+    in_segments(begin, lo, hi);
+    for (int w = rank; w < plan.tile / kWarp + 2; w += size) bits[w] = 0;
+    team.team_barrier();
+    for (std::int64_t e = first + rank; e < last; e += size) {
+      if (e > first + rank) at = static_cast<std::int64_t>(offsets(e));
+      if (at >= begin && at - begin < count) {
+        const auto i = static_cast<int>(at - begin);
+        atomicOr(&bits[i / kWarp], 1u << (i % kWarp));
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      if (held(j)) lane_slots[j * (kWarp + 1)] = x[j];
+    }
+    __syncwarp();
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      if (held(j)) x[j] = exchange[padded_index(mine + j)];
+    }
+    team.team_barrier();
+    const auto heads = static_cast<std::uint32_t>(
+        (static_cast<std::uint64_t>(bits[mine / kWarp + 1]) << kWarp | bits[mine / kWarp]) >>
+        (mine % kWarp));
+    const auto head = [&](int j) { return (heads >> j & 1) != 0; };
+    const Op& op = tiles.op.op;
+    if (init.any) {  // a segment's first value enters after init
+#pragma unroll
+      for (int j = 0; j < kItems; ++j) {
+        if (held(j) && head(j)) x[j] = op(init.value, x[j]);
+      }
+    }
+    // The thread's part: its values from its last head on, and whether it
+    // holds a head.
+    T fold = x[0];
+#pragma unroll
+    for (int j = 1; j < kItems; ++j) {
+      if (held(j)) fold = head(j) ? x[j] : op(fold, x[j]);
+    }
+    const std::uint32_t own = items == kWarp ? ~0u : (1u << items) - 1;
+    Part tile_sum{};
+    const Part before = block_exclusive_scan(team, Part{fold, (heads & own) != 0}, partial,
+                                             (count + items - 1) / items, tiles.op, tile_sum);
+    if (rank < kWarp) {
+      const Running<Part> prefix = tiles.warp_look_back(tile, tile_sum);
+      if (rank == 0) {
+        partial[size / kWarp] = prefix.value;
+        *prefix_any = prefix.any;
+      }
+    }
+    team.team_barrier();
+    Running<Part> start{partial[size / kWarp], *prefix_any != 0};
+    if (rank > 0) push(tiles.op, start, before);
+    // The thread's scan from `start`, into the exchange.
+    bool any = start.any;
+    T value = start.value.value;
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      if (!held(j)) continue;
+      const T exclusive = head(j) ? init.value : value;
+      value = head(j) || !any ? x[j] : op(value, x[j]);
+      any = true;
+      exchange[padded_index(mine + j)] = tiles.inclusive ? value : exclusive;
+    }
+    __syncwarp();
+    const bool inside = lo <= 0 && hi >= count;  // every value in a segment
+#pragma unroll
+    for (int j = 0; j < kItems; ++j) {
+      const int i = run + lane + j * kWarp;
+      if (striped(j) && (inside || (i >= lo && i < hi))) {
+        out[begin + i] = lane_slots[j * (kWarp + 1)];
+      }
+    }
+  }
+#endif
 };
 
 // What the single-pass segmented scan needs besides its Views: the
@@ -754,18 +885,25 @@ template <class Space, class T>
 struct SegmentScanScratch {
   DecoupledLookbackScan<Space, SegmentPart<T>> scan;
   View<std::int64_t*, Space> firsts;
+  Kokkos::View<SegmentReport, Kokkos::Device<Space, typename ReportMemory<Space>::type>> report;
 };
 
-// The single-pass segmented scan of in into out by tiles of `plan`
-// (valid offsets: a checked call's), asynchronous. In place allowed.
+// The single-pass segmented scan of in into out by tiles of `plan`, in
+// place allowed. `checked`: the kernel checks the offsets, and the call
+// fences `space` and throws for invalid ones (out is then unspecified);
+// else it is asynchronous, and invalid offsets leave out unspecified.
 template <class Space, class T, class Offsets, class Op>
-void segmented_scan_lookback(const Space& space, const T* in, T* out, std::int64_t n,
-                             const Offsets& offsets, std::int64_t segments, bool inclusive,
-                             const Running<T>& init, const Op& op, const TilePlan& plan) {
+void segmented_scan_lookback(const char* call, const Space& space, const T* in, T* out,
+                             std::int64_t n, const Offsets& offsets, std::int64_t segments,
+                             bool inclusive, const Running<T>& init, const Op& op,
+                             const TilePlan& plan, bool checked) {
   using Scan = SegmentLookbackScan<Space, T, Offsets, Op>;
   using Part = SegmentPart<T>;
   if (plan.items > kSegmentLookbackItemsOf<T>) {
     throw std::logic_error("kp::impl::segmented_scan_lookback: more than kSegmentLookbackItemsOf");
+  }
+  if (Scan::kInRegisters && plan.team % kWarp != 0) {
+    throw std::logic_error("kp::impl::segmented_scan_lookback: CUDA teams are whole warps");
   }
   const auto ws = workspace<SegmentScanScratch<Space, T>>(
       space,
@@ -778,11 +916,18 @@ void segmented_scan_lookback(const Space& space, const T* in, T* out, std::int64
             DecoupledLookbackScan<Space, Part>(plan.tiles),
             View<std::int64_t*, Space>(
                 Kokkos::view_alloc(Kokkos::WithoutInitializing, "kp::segmented scan tile heads"),
-                plan.tiles + 1)};
+                plan.tiles + 1),
+            Kokkos::View<SegmentReport, Kokkos::Device<Space, typename ReportMemory<Space>::type>>(
+                "kp::segmented scan report")};
       });
   std::int64_t* const firsts = ws->firsts.data();
-  Kokkos::parallel_for("kp::segmented scan tile heads", IndexRange<Space>(space, 0, plan.tiles + 1),
-                       SegmentTileFirsts<Offsets>{offsets, segments + 1, plan.tile, firsts});
+  // The tiles' first heads; a checked call's offsets check in the same launch.
+  const std::int64_t entries = segments + 1;
+  Kokkos::parallel_for(
+      "kp::segmented scan tile heads",
+      IndexRange<Space>(space, 0, checked ? std::max(plan.tiles + 1, entries) : plan.tiles + 1),
+      SegmentTileFirsts<Offsets>{offsets, entries, plan.tile, plan.tiles, firsts, n,
+                                 checked ? ws->report.data() : nullptr});
   ws->scan.launch(
       space, plan, Scan::scratch(plan), "kp::segmented scan",
       [&](const TileStatus<Space, Part>& status, const View<std::int32_t, Space>& next_tile) {
@@ -790,6 +935,12 @@ void segmented_scan_lookback(const Space& space, const T* in, T* out, std::int64
                                          Part{}, false, false,  false,     {op}, {}};
         return Scan{tiles, in, out, n, offsets, segments, firsts, init};
       });
+  if (!checked) return;
+  space.fence();
+  if (read_report(ws->report).bad != 0) {
+    clear_report(ws->report);
+    throw bad_offsets(call, n);
+  }
 }
 
 // The single pass's tiles: a GPU's team of kRegisterTeam threads with
@@ -916,17 +1067,15 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
 
 // Each segment's scan by op, from `init` (empty: an inclusive scan from the
 // segment's first value). `checked`: offsets that are not a partition
-// throw, after the check's fence; else none is made. GPUs, contiguous
-// Views: a checked call whose segments are balanced and of a team's length
-// (segment_scan_by_teams) takes a team a segment; others, and every
-// unchecked call, the single pass, whose results where the offsets are
-// invalid are unspecified. `team` > 0: teams of that size on any space,
-// for contiguous Views (tests); an unchecked call's segment whose offsets
-// are invalid is then left unwritten, as on hosts.
+// throw, after a fence; else none is made. GPUs, contiguous Views: the
+// single pass, which checks them in its kernel and whose results are
+// unspecified where they are invalid; elsewhere a check before a thread a
+// segment, which (unchecked) leaves a segment whose offsets are invalid
+// unwritten.
 template <class Space, class In, class Offsets, class Out, class Op>
 void segmented_scan(const char* call, const Space& space, const In& in, const Offsets& offsets,
                     const Out& out, bool inclusive, const Running<value_t<Out>>& init, const Op& op,
-                    int team = 0, bool checked = true) {
+                    bool checked = true) {
   check_segmented_views<Space, In, Offsets, Out>();
   using T = value_t<Out>;
   static_assert(std::is_same_v<value_t<In>, T>, "kp: scan input and output value types differ");
@@ -937,24 +1086,12 @@ void segmented_scan(const char* call, const Space& space, const In& in, const Of
   }
   const std::int64_t segments = segment_count(offsets);
   if (segments == 0) return;
-  std::int64_t longest = 0;  // unchecked calls: not known
-  if (checked) check_offsets(call, space, offsets, n, &longest);
-  const bool gpu = segments_by_teams<Space>(segments, in, out);
-  if (team == 0 && gpu && !(checked && segment_scan_by_teams(n / segments, longest))) {
-    segmented_scan_lookback(space, in.data(), out.data(), n, offsets, segments, inclusive, init, op,
-                            segment_lookback_plan<T>(n));
+  if (is_gpu_space<Space>() && is_contiguous(in) && is_contiguous(out)) {
+    segmented_scan_lookback(call, space, in.data(), out.data(), n, offsets, segments, inclusive,
+                            init, op, segment_lookback_plan<T>(n), checked);
     return;
   }
-  if (team > 0 || gpu) {
-    if (team == 0) team = segment_team(n / segments);
-    Kokkos::parallel_for(call,
-                         Kokkos::TeamPolicy<Space>(space, static_cast<int>(segments), team)
-                             .set_scratch_size(0, Kokkos::PerTeam(tile_scratch_bytes<T>(
-                                                      team * kSegmentScanItems, team))),
-                         SegmentTeamsScan<Space, T, Offsets, Op>{in.data(), out.data(), n, offsets,
-                                                                 init, inclusive, op});
-    return;
-  }
+  if (checked) check_offsets(call, space, offsets, n);
   Kokkos::parallel_for(call,
                        Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
                                            Kokkos::IndexType<std::int64_t>>(space, 0, segments),

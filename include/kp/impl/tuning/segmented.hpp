@@ -1,18 +1,13 @@
 #pragma once
-// Tuning of kp::segmented_reduce and the segmented scans. GPUs: one team a
-// segment, its size from the mean segment length, so that short segments do
-// not leave most of a large team idle; reductions queue long segments'
-// chunks for a wave of teams.
+// Tuning of kp::segmented_reduce and the segmented scans. GPU reductions:
+// one team a segment, its size from the mean segment length, so that short
+// segments do not leave most of a large team idle, and long segments'
+// chunks queued for a wave of teams. GPU scans: one look-back pass.
 #include <cstddef>
 #include <cstdint>
 
 namespace kp::impl {
 
-// Scans: mean lengths from which a segment's team has 256 / 128 threads;
-// shorter segments get one warp (32 threads, the least a CUDA team may have
-// here).
-inline constexpr std::int64_t kSegmentLargeTeamFrom = 2048;
-inline constexpr std::int64_t kSegmentMidTeamFrom = 256;
 // Reductions: segments of a mean length below kSegmentReduceWarpBelow get
 // one warp a segment (a team's life is a chain of latencies, the offsets'
 // load, its loads, the combine: short segments need many teams in flight,
@@ -64,27 +59,13 @@ inline constexpr std::int64_t kSegmentLongRounds = 8;
 // (docs/results/{h100,h200}-2026-11-28/segmented-loads/).
 inline constexpr int kSegmentChunkLoads = 16;
 
-// Values a thread holds per round of a segment's scan (a round is team x
-// kSegmentScanItems values staged in team scratch: 16 KiB for 16-byte
-// values and 256 threads).
-inline constexpr int kSegmentScanItems = 4;
-
-// GPU scans whose offsets a checked call found balanced: a team a segment
-// where the mean length is kSegmentScanTeamsMin or more, and the longest
-// segment at most kSegmentScanTeamsMax values and kSegmentScanTeamsSpread
-// times the mean (2^12 to 2^16 equal segments of 2^26 floats: 1.00-1.05 of
-// CUB's scan by key, where the single pass took 1.37-1.40); any other
-// layout, and unchecked calls, take the single pass, whose time does not
-// depend on the lengths (docs/results/h200-2026-11-29/segmented-lookback/).
-inline constexpr std::int64_t kSegmentScanTeamsMin = 512;
-inline constexpr std::int64_t kSegmentScanTeamsMax = 1 << 15;
-inline constexpr std::int64_t kSegmentScanTeamsSpread = 2;
-
 // GPU scans by the single pass: its values a thread, at most
-// kSegmentLookbackItems and kSegmentLookbackBytes of (value, head) parts
-// (its tiles are kRegisterTeam threads' parts, staged in team scratch with
-// a head flag a value: 39 KiB for floats, within the 48 KiB a Kokkos team
-// may ask).
+// kSegmentLookbackItems and kSegmentLookbackBytes of (value, head) parts.
+// Tiles of kRegisterTeam threads x 16 floats held in registers (19.6 KB of
+// team scratch: the values' exchange and the head bits), 4 teams an SM:
+// 2^26 floats in 2^8 to 2^20 segments of equal or power-law lengths took
+// 0.95-0.99 of the time of CUB's scan by key on an H200
+// (docs/results/h200-2026-11-29/segmented-registers/).
 inline constexpr int kSegmentLookbackItems = 16;
 inline constexpr std::size_t kSegmentLookbackBytes = 128;
 
