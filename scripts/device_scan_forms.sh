@@ -12,8 +12,8 @@
 # cub-select-if); segmented sums of 2^8, 2^12, 2^14, 2^16 and 2^20 segments,
 # of equal and of power-law lengths (kp-segmented, kp-segmented-unchecked,
 # cub-segmented), and the same segments' scans (kp-segmented-scan,
-# cub-segmented-scan; segment-scans: only the scans and the float sum
-# scan). --rows: only these groups (default the first four). Every row is
+# kp-segmented-scan-unchecked, cub-segmented-scan; segment-scans: only the
+# scans and the float sum scan). --rows: only these groups (default the first four). Every row is
 # checked. --tests first builds and runs the CUDA tests of these calls in
 # BUILD_DIR (tests.txt; the tests' build turns KP_BUILD_TESTS on there).
 set -uo pipefail
@@ -67,13 +67,13 @@ for ((p = 1; p <= passes; ++p)); do
   wanted segments && for lengths in uniform powerlaw; do
     for segment in 262144 16384 4096 1024 64; do
       logged "segment-$lengths-$segment-$p" --segment "$segment" --segment-lengths "$lengths" \
-        --variants kp,kp-segmented,kp-segmented-unchecked,cub-segmented,kp-segmented-scan,cub-segmented-scan
+        --variants kp,kp-segmented,kp-segmented-unchecked,cub-segmented,kp-segmented-scan,kp-segmented-scan-unchecked,cub-segmented-scan
     done
   done
   wanted segment-scans && for lengths in uniform powerlaw; do
     for segment in 262144 16384 4096 1024 64; do
       logged "segment-scans-$lengths-$segment-$p" --segment "$segment" --segment-lengths "$lengths" \
-        --variants kp,kp-segmented-scan,cub-segmented-scan
+        --variants kp,kp-segmented-scan,kp-segmented-scan-unchecked,cub-segmented-scan
     done
   done
 done

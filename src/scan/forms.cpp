@@ -349,6 +349,11 @@ void add_segmented_scans(SpaceCase& c, const Input<T>& input, const View<const T
   add(
       "kp-segmented-scan", [=] { kp::segmented_inclusive_scan(Space(), in, offsets, out); },
       "ours");
+  // The asynchronous form: no check of the offsets, no fence.
+  add(
+      "kp-segmented-scan-unchecked",
+      [=] { kp::segmented_inclusive_scan(Space(), in, offsets, out, kp::unchecked_offsets); },
+      "ours");
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     // Its keys and CUB's temporary storage are made on the row's first run

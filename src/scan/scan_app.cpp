@@ -12,9 +12,9 @@ std::vector<std::string> ScanApp::variant_names() const {
   // The other scan forms (forms.hpp): cub-* on CUDA, std-* on the hosts.
   for (const char* form :
        {"kp-max", "kp-copy-if", "kp-transform", "kp-segmented", "kp-segmented-unchecked",
-        "kp-segmented-scan", "kp-pairs", "std-max", "std-copy-if", "std-segmented",
-        "std-segmented-scan", "std-pairs", "cub-max", "cub-select-if", "cub-segmented",
-        "cub-segmented-scan", "cub-pairs"}) {
+        "kp-segmented-scan", "kp-segmented-scan-unchecked", "kp-pairs", "std-max", "std-copy-if",
+        "std-segmented", "std-segmented-scan", "std-pairs", "cub-max", "cub-select-if",
+        "cub-segmented", "cub-segmented-scan", "cub-pairs"}) {
     names.push_back(form);
   }
 #endif
