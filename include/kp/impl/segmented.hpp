@@ -59,6 +59,15 @@ std::int64_t segment_count(const Offsets& offsets) {
   return offsets.extent(0) == 0 ? 0 : static_cast<std::int64_t>(offsets.extent(0)) - 1;
 }
 
+// Whether offsets entry e (of segments + 1) lies out of [0, n] or above
+// the next entry.
+template <class Offsets>
+KOKKOS_INLINE_FUNCTION bool bad_offset(const Offsets& offsets, std::int64_t e,
+                                       std::int64_t segments, std::int64_t n) {
+  const auto at = static_cast<std::int64_t>(offsets(e));
+  return at < 0 || at > n || (e < segments && static_cast<std::int64_t>(offsets(e + 1)) < at);
+}
+
 // The offsets' check: how many entries are out of [0, n] or decrease.
 template <class Offsets>
 struct OffsetsCheck {
@@ -66,9 +75,7 @@ struct OffsetsCheck {
   Offsets offsets;
   std::int64_t segments, n;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s, std::int64_t& bad) const {
-    const std::int64_t at = static_cast<std::int64_t>(offsets(s));
-    const std::int64_t next = s < segments ? static_cast<std::int64_t>(offsets(s + 1)) : at;
-    bad += at < 0 || at > n || next < at ? 1 : 0;
+    bad += bad_offset(offsets, s, segments, n) ? 1 : 0;
   }
 };
 
@@ -605,11 +612,8 @@ struct SegmentTileFirsts {
   std::int64_t n;
   SegmentReport* report;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
-    if (report != nullptr && t < entries) {
-      const auto at = static_cast<std::int64_t>(offsets(t));
-      if (at < 0 || at > n || (t + 1 < entries && static_cast<std::int64_t>(offsets(t + 1)) < at)) {
-        report->bad = 1;
-      }
+    if (report != nullptr && t < entries && bad_offset(offsets, t, entries - 1, n)) {
+      report->bad = 1;
     }
     if (t > tiles) return;
     const std::int64_t at = t * tile;
@@ -692,6 +696,29 @@ struct SegmentLookbackScan {
     if constexpr (!kInRegisters) scan_staged(team, tile);
   }
 
+  // The tile's offsets entries, [first, last) (each a head), and the
+  // thread's first of them, returned to be loaded early (-1: none).
+  KOKKOS_INLINE_FUNCTION std::int64_t tile_heads(std::int32_t tile, int rank, std::int64_t& first,
+                                                 std::int64_t& last) const {
+    first = firsts[tile];
+    last = firsts[tile + 1];
+    return first + rank < last ? static_cast<std::int64_t>(offsets(first + rank)) : -1;
+  }
+
+  // mark(i) for each of the tile's entries that lies at its value i (the
+  // tile: [begin, begin + count) of the input), the entries shared among
+  // the team's threads; `at`: tile_heads'.
+  template <class Mark>
+  KOKKOS_INLINE_FUNCTION void mark_heads(const Member& team, std::int64_t first, std::int64_t last,
+                                         std::int64_t at, std::int64_t begin, int count,
+                                         const Mark& mark) const {
+    const int rank = team.team_rank();
+    for (std::int64_t e = first + rank; e < last; e += team.team_size()) {
+      if (e > first + rank) at = static_cast<std::int64_t>(offsets(e));
+      if (at >= begin && at - begin < count) mark(static_cast<int>(at - begin));
+    }
+  }
+
   // The tile's values, [begin, begin + count) of the input.
   KOKKOS_INLINE_FUNCTION std::int64_t tile_values(std::int32_t tile, int& count) const {
     const TilePlan& plan = tiles.plan;
@@ -725,14 +752,11 @@ struct SegmentLookbackScan {
       const int i = j * size + rank;
       if (j < plan.items && i < count) x[j] = in[begin + i];
     }
-    const std::int64_t first = firsts[tile], last = firsts[tile + 1];
-    std::int64_t at = first + rank < last ? static_cast<std::int64_t>(offsets(first + rank)) : -1;
+    std::int64_t first, last;
+    const std::int64_t at = tile_heads(tile, rank, first, last);
     for (int i = rank; i < plan.tile; i += size) heads[i] = 0;
     team.team_barrier();
-    for (std::int64_t e = first + rank; e < last; e += size) {
-      if (e > first + rank) at = static_cast<std::int64_t>(offsets(e));
-      if (at >= begin && at - begin < count) heads[at - begin] = 1;
-    }
+    mark_heads(team, first, last, at, begin, count, [&](int i) { heads[i] = 1; });
     team.team_barrier();
     const Load load{in + begin, heads, init, tiles.op.op};
     const TileScan<Part, Member, PartOp, unsigned char, Load> scan(team, shared, plan.items, heads,
@@ -800,19 +824,14 @@ struct SegmentLookbackScan {
     for (int j = 0; j < kItems; ++j) {
       x[j] = striped(j) ? in[begin + run + lane + j * kWarp] : T{};
     }
-    const std::int64_t first = firsts[tile], last = firsts[tile + 1];
-    std::int64_t at = first + rank < last ? static_cast<std::int64_t>(offsets(first + rank)) : -1;
+    std::int64_t first, last;
+    const std::int64_t at = tile_heads(tile, rank, first, last);
     std::int64_t lo, hi;
     in_segments(begin, lo, hi);
     for (int w = rank; w < plan.tile / kWarp + 2; w += size) bits[w] = 0;
     team.team_barrier();
-    for (std::int64_t e = first + rank; e < last; e += size) {
-      if (e > first + rank) at = static_cast<std::int64_t>(offsets(e));
-      if (at >= begin && at - begin < count) {
-        const auto i = static_cast<int>(at - begin);
-        atomicOr(&bits[i / kWarp], 1u << (i % kWarp));
-      }
-    }
+    mark_heads(team, first, last, at, begin, count,
+               [&](int i) { atomicOr(&bits[i / kWarp], 1u << (i % kWarp)); });
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       if (held(j)) lane_slots[j * (kWarp + 1)] = x[j];
