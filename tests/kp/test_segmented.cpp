@@ -1,6 +1,8 @@
 // kp::segmented_reduce and the segmented scans on every enabled space:
 // empty segments, segments of one, one long segment among many short ones,
-// means that give GPU reductions teams of 512 and of 256 threads,
+// means that give GPU reductions teams of 512 and of 256 threads and
+// groups of 1, 2 and 16 (and every team size forced, by OpenMP teams of two
+// and on CUDA),
 // offsets that skip values, sums (exact in int64), max with an identity, and
 // a non-commutative operation for the scans (affine maps), the GPUs' single
 // pass over (value, segment start) parts on every space, each against the
@@ -395,12 +397,12 @@ TEMPLATE_LIST_TEST_CASE("kp segmented calls refuse bad offsets and lengths", "[k
   }
 }
 
-#if defined(KOKKOS_ENABLE_OPENMP)
-// OpenMP teams of two: the team a segment that GPU reductions take
-// (strided values per thread and team_combine).
-TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
-  using Space = Kokkos::OpenMP;
-  if (Space().concurrency() < 2) SKIP("needs 2 OpenMP threads");
+namespace {
+
+// segmented_reduce by teams of `team` threads a segment on Space (the GPUs'
+// path: strided values a thread and team_combine), every layout.
+template <class Space>
+void reduce_by_teams(int team) {
   for (const Layout& l : layouts()) {
     INFO(l.name);
     const std::int64_t segments = static_cast<std::int64_t>(l.offsets.size()) - 1;
@@ -418,7 +420,7 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
       INFO("chunk " << chunk);
       for (const bool checked : {true, false}) {
         Kokkos::deep_copy(out, -1);
-        kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, 2, chunk,
+        kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, team, chunk,
                                    checked);
         CHECK(to_host<Space>(out) == sums);
       }
@@ -431,8 +433,8 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     const kp::impl::View<float*, Space> fvalues("fvalues", l.n), fout("fout", segments);
     Kokkos::deep_copy(fvalues, to_space<Space>(f, Shape::contiguous));
     kp::impl::segmented_reduce("test", Space(), fvalues, offsets, fout,
-                               kp::impl::UserOp<float, kp::impl::WrappingSum<float>>{0.0f, {}}, 2,
-                               7);
+                               kp::impl::UserOp<float, kp::impl::WrappingSum<float>>{0.0f, {}},
+                               team, 7);
     CHECK(to_host<Space>(fout) == fsums);
     // 12-byte values fill no pack: the loads-in-lanes fold, queued or not.
     std::vector<Triple> t(l.n);
@@ -444,9 +446,29 @@ TEST_CASE("kp segmented calls by teams of two threads", "[kp][segmented]") {
     Kokkos::deep_copy(tvalues, to_space<Space>(t, Shape::contiguous));
     for (const std::int64_t chunk : {0, 5}) {
       kp::impl::segmented_reduce("test", Space(), tvalues, offsets, tout,
-                                 kp::impl::UserOp<Triple, TripleSum>{Triple{}, {}}, 2, chunk);
+                                 kp::impl::UserOp<Triple, TripleSum>{Triple{}, {}}, team, chunk);
       CHECK(to_host<Space>(tout) == tsums);
     }
+  }
+}
+
+}  // namespace
+
+#if defined(KOKKOS_ENABLE_OPENMP)
+// OpenMP teams of two.
+TEST_CASE("kp segmented_reduce by teams of two threads", "[kp][segmented]") {
+  if (Kokkos::OpenMP().concurrency() < 2) SKIP("needs 2 OpenMP threads");
+  reduce_by_teams<Kokkos::OpenMP>(2);
+}
+#endif
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// Every team a CUDA reduction takes: groups of 1 to 32 threads in blocks of
+// several segments, and blocks of 256 and 512 a segment.
+TEST_CASE("kp segmented_reduce on CUDA by groups and blocks", "[kp][segmented]") {
+  for (const int team : {1, 2, 4, 8, 16, 32, 256, 512}) {
+    INFO("team " << team);
+    reduce_by_teams<Kokkos::Cuda>(team);
   }
 }
 #endif

@@ -2,8 +2,9 @@
 // Segmented reduce and scans behind kp::segmented_reduce and
 // kp::segmented_inclusive_scan / exclusive_scan. Segment s is
 // [offsets(s), offsets(s + 1)) of the input (CSR offsets).
-//  - GPU, contiguous Views: a reduction takes one team a segment, each
-//    thread folding its strided 16-byte packs (vector_reduce.hpp), then the
+//  - GPU, contiguous Views: a reduction takes one team a segment (a group
+//    of 1 to 16 threads of a block for short segments), each thread
+//    folding its strided 16-byte packs (vector_reduce.hpp), then the
 //    team's (team_combine); long segments are queued instead, in chunks
 //    that a second launch's wave of teams takes one at a time, a segment's
 //    last chunk joining the chunks' partials in order (tuning/segmented.hpp).
@@ -110,12 +111,17 @@ struct WrappingSum {
   }
 };
 
-// GPU team size for reductions of segments of mean length `mean`
-// (tuning/segmented.hpp).
-inline int segment_reduce_team(std::int64_t mean) {
-  return mean >= kSegmentHugeTeamFrom      ? kSegmentHugeTeam
-         : mean >= kSegmentReduceWarpBelow ? 256
-                                           : 32;
+// GPU team size for reductions of segments of mean length `mean` whose
+// loads move `width` values each: a group of up to kSegmentGroupMost
+// threads with about kSegmentGroupLoads loads a thread, a warp, 256 or
+// kSegmentHugeTeam threads (tuning/segmented.hpp).
+inline int segment_reduce_team(std::int64_t mean, std::int64_t width) {
+  if (mean >= kSegmentHugeTeamFrom) return kSegmentHugeTeam;
+  if (mean >= kSegmentReduceBlockFrom) return 256;
+  if (mean >= kSegmentReduceWarpFrom) return kWarp;
+  int group = 1;
+  while (group < kSegmentGroupMost && group * kSegmentGroupLoads * width < mean) group *= 2;
+  return group;
 }
 
 // Segment s's [begin, end) of an array of n values; an unchecked call's
@@ -208,10 +214,10 @@ struct SegmentPlan {
 template <class X>
 SegmentPlan segment_plan(std::int64_t mean, int team = 0, std::int64_t chunk = 0) {
   SegmentPlan plan;
-  plan.team = team > 0 ? team : segment_reduce_team(mean);
   // Elements one load moves: a round of a team's loads is team x kUnroll
   // of them.
   const std::int64_t width = kSegmentPacks<X> ? kPackBytes / sizeof(X) : 1;
+  plan.team = team > 0 ? team : segment_reduce_team(mean, width);
   plan.chunk =
       chunk > 0 ? chunk : std::int64_t{kSegmentChunkTeam} * kUnroll * width * kSegmentChunkRounds;
   plan.long_from = std::min(kSegmentLongChunks * plan.chunk,
@@ -386,11 +392,34 @@ __global__ void __launch_bounds__(kThreads, kThreads == kWarp
     segment_teams_cuda(Teams teams) {
   run_on_block<kThreads>(teams);
 }
+
+// The segment teams as groups of kGroup threads (CudaGroup) in blocks of
+// kSegmentGroupBlock, for segments too short to keep a warp's loads busy:
+// the block's groups take consecutive segments, so its warps' loads run
+// side by side, and the blocks fill the SM as teams of 256 do.
+template <int kGroup, class Teams>
+__global__ void __launch_bounds__(kSegmentGroupBlock,
+                                  kSegmentBlockThreadsPerSM / kSegmentGroupBlock)
+    segment_groups_cuda(Teams teams, int segments) {
+  using Group = CudaGroup<kSegmentGroupBlock, kGroup>;
+  __shared__ SegmentCounter slots[Group::kTeams];
+  const Group group;
+  if (group.league_rank() >= segments) return;
+  teams.run(group, nullptr, &slots[static_cast<int>(threadIdx.x) / kGroup]);
+}
+
+template <int kGroup, class Teams>
+void launch_segment_groups(const Teams& teams, std::int64_t segments, cudaStream_t stream) {
+  constexpr int kTeams = kSegmentGroupBlock / kGroup;
+  const auto blocks = static_cast<unsigned>((segments + kTeams - 1) / kTeams);
+  segment_groups_cuda<kGroup>
+      <<<blocks, kSegmentGroupBlock, 0, stream>>>(teams, static_cast<int>(segments));
+}
 #endif
 
-// Launches the segment teams as segment_teams_cuda where the space is CUDA
-// and the team one of the sizes the plans give (a warp, 256, 512); false
-// where it did not.
+// Launches the segment teams as segment_teams_cuda (a warp, 256, 512) or
+// segment_groups_cuda (groups of 1 to 16) where the space is CUDA;
+// false where it did not (another space or team size).
 template <class Space, class Teams>
 bool launch_segment_teams_bare([[maybe_unused]] const Space& space,
                                [[maybe_unused]] const Teams& teams,
@@ -400,6 +429,21 @@ bool launch_segment_teams_bare([[maybe_unused]] const Space& space,
     const auto blocks = static_cast<unsigned>(segments);
     const cudaStream_t stream = space.cuda_stream();
     switch (team) {
+      case 1:
+        launch_segment_groups<1>(teams, segments, stream);
+        break;
+      case 2:
+        launch_segment_groups<2>(teams, segments, stream);
+        break;
+      case 4:
+        launch_segment_groups<4>(teams, segments, stream);
+        break;
+      case 8:
+        launch_segment_groups<8>(teams, segments, stream);
+        break;
+      case 16:
+        launch_segment_groups<16>(teams, segments, stream);
+        break;
       case kWarp:
         segment_teams_cuda<kWarp><<<blocks, kWarp, 0, stream>>>(teams);
         break;
@@ -1003,7 +1047,10 @@ void segmented_reduce(const char* call, const Space& space, const In& in, const 
   }
   // Teams. The offsets are checked in the kernel, whose flag is read after.
   const SegmentPlan plan = segment_plan<X>(n / segments, team, chunk);
-  const int chunk_team = team > 0 ? team : kSegmentChunkTeam;
+  // The chunk wave's teams: a given team size but a GPU group's (whose
+  // Kokkos teams would be part of a warp).
+  const int chunk_team =
+      team > 0 && (team >= kWarp || !is_gpu_space<Space>()) ? team : kSegmentChunkTeam;
   const bool queue = n >= plan.long_from;  // else no segment can be long
   const std::int64_t max_long = queue ? n / plan.long_from + 1 : 0;
   const std::int64_t max_chunks = queue ? n / plan.chunk + max_long : 0;

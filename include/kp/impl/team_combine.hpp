@@ -59,6 +59,34 @@ struct CudaBlock {
   __device__ void team_barrier() const { __syncthreads(); }
 };
 
+// kGroup consecutive threads (a power of two up to a warp) of a block of
+// kThreads as the team of such code, the block's groups its teams in
+// order: group g of block b is team b * (kThreads / kGroup) + g. The group
+// combines by shuffles alone and meets at __syncwarp with its own mask, so
+// the groups of a warp may take different paths.
+template <int kThreads, int kGroup>
+struct CudaGroup {
+  static_assert(kGroup > 0 && kGroup <= kWarp && (kGroup & (kGroup - 1)) == 0,
+                "a power of two up to a warp");
+  static_assert(kThreads % kWarp == 0, "whole warps");
+  static constexpr int kTeams = kThreads / kGroup;  // a block's
+  __device__ int league_rank() const {
+    return static_cast<int>(blockIdx.x) * kTeams + static_cast<int>(threadIdx.x) / kGroup;
+  }
+  __device__ int league_size() const { return static_cast<int>(gridDim.x) * kTeams; }
+  __device__ int team_rank() const { return static_cast<int>(threadIdx.x) % kGroup; }
+  __device__ int team_size() const { return kGroup; }
+  // The group's lanes of its warp.
+  __device__ unsigned lanes() const {
+    if constexpr (kGroup == kWarp) {
+      return 0xffffffffu;
+    } else {
+      return ((1u << kGroup) - 1u) << (static_cast<int>(threadIdx.x) % kWarp / kGroup * kGroup);
+    }
+  }
+  __device__ void team_barrier() const { __syncwarp(lanes()); }
+};
+
 // After such a launch: throws where it failed (a launch refused for its
 // configuration or resources shows only here, not at a later fence).
 inline void check_cuda_launch(const char* call) {
@@ -73,14 +101,16 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t team_combine_scratch(int team_size)
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-// The value of the lane `delta` above, word by word (any trivially copyable V).
+// The value of the lane `delta` above among the `width` lanes of `lanes`,
+// word by word (any trivially copyable V).
 template <class V>
-__device__ V shuffle_down(const V& value, int delta) {
+__device__ V shuffle_down(const V& value, int delta, unsigned lanes = 0xffffffffu,
+                          int width = kWarp) {
   static_assert(sizeof(V) % sizeof(std::uint32_t) == 0, "values travel as 32-bit words");
   constexpr int kWords = sizeof(V) / sizeof(std::uint32_t);
   std::uint32_t words[kWords];
   memcpy(words, static_cast<const void*>(&value), sizeof(V));
-  for (int k = 0; k < kWords; ++k) words[k] = __shfl_down_sync(0xffffffffu, words[k], delta);
+  for (int k = 0; k < kWords; ++k) words[k] = __shfl_down_sync(lanes, words[k], delta, width);
   V out;
   memcpy(static_cast<void*>(&out), words, sizeof(V));
   return out;
@@ -91,6 +121,18 @@ __device__ V shuffle_down(const V& value, int delta) {
 template <class Op>
 __device__ typename Op::value_type warp_combine(typename Op::value_type value, const Op& op) {
   for (int delta = kWarp / 2; delta > 0; delta /= 2) op.join(value, shuffle_down(value, delta));
+  return value;
+}
+
+// team_combine of a CudaGroup: shuffles within the group, no scratch.
+template <class Op, int kThreads, int kGroup>
+__device__ typename Op::value_type team_combine(const CudaGroup<kThreads, kGroup>& group,
+                                                typename Op::value_type* /*shared*/,
+                                                typename Op::value_type value,
+                                                const Op& op = Op()) {
+  for (int delta = kGroup / 2; delta > 0; delta /= 2) {
+    op.join(value, shuffle_down(value, delta, group.lanes(), kGroup));
+  }
   return value;
 }
 #endif
