@@ -1,7 +1,7 @@
 // kp::segmented_reduce and the segmented scans on every enabled space:
 // empty segments, segments of one, one long segment among many short ones,
 // means that give GPU reductions teams of 512 and of 256 threads and
-// groups of 1, 2 and 16 (and every team size forced, by OpenMP teams of two
+// groups of 1, 4 and 16 (and every team size forced, by OpenMP teams of two
 // and on CUDA),
 // offsets that skip values, sums (exact in int64), max with an identity, and
 // a non-commutative operation for the scans (affine maps), the GPUs' single

@@ -118,7 +118,7 @@ struct WrappingSum {
 inline int segment_reduce_team(std::int64_t mean, std::int64_t width) {
   if (mean >= kSegmentHugeTeamFrom) return kSegmentHugeTeam;
   if (mean >= kSegmentReduceBlockFrom) return 256;
-  if (mean >= kSegmentReduceWarpFrom) return kWarp;
+  if (mean >= kSegmentReduceWarpLoads * width) return kWarp;
   int group = 1;
   while (group < kSegmentGroupMost && group * kSegmentGroupLoads * width < mean) group *= 2;
   return group;

@@ -5,12 +5,13 @@
 #   bash batch.sh "EQUAL" "POWERLAW" BIN [BIN ...]
 #
 # EQUAL, POWERLAW: the mean segment lengths (--segment) of the rows of
-# equal and of power-law lengths. .devbin holds libcudart.so.13 and the
+# equal and of power-law lengths; ARGS (environment): more scan arguments
+# for every row (e.g. --type double). .devbin holds libcudart.so.13 and the
 # binaries built on the build machine: test_kp_segmented of the CUDA build,
 # test_kp_segmented_NAME in .devbin/mut (each built with a planted
 # mutation: each must fail), and the scan apps BIN. Writes machine.txt,
 # tests.txt, mutations.txt and ab.txt (scripts/ab_binaries.sh: the
-# segmented-reduce rows of 2^26 floats, checked, unchecked and CUB's, two
+# segmented-reduce rows of 2^26 values (floats unless ARGS says), checked, unchecked and CUB's, two
 # passes, the binaries alternating).
 equal=$1 powerlaw=$2
 shift 2
@@ -25,7 +26,7 @@ for m in $B/mut/test_kp_segmented_*; do
   echo "== ${m##*_segmented_}: rc $rc, $(grep -c FAILED $OUT/mutation.log) failed assertions; $(grep -E '^test cases' $OUT/mutation.log)"
 done > $OUT/mutations.txt
 rm -f $OUT/mutation.log
-A="--spaces cuda --size 2^26 --repeat 100 --max-time 1 --variants kp-segmented,kp-segmented-unchecked,cub-segmented"
+A="--spaces cuda --size 2^26 --repeat 100 --max-time 1 --variants kp-segmented,kp-segmented-unchecked,cub-segmented ${ARGS:-}"
 sets=()
 for L in $equal; do sets+=(-- $A --segment $L --segment-lengths uniform); done
 for L in $powerlaw; do sets+=(-- $A --segment $L --segment-lengths powerlaw); done

@@ -11,18 +11,20 @@ namespace kp::impl {
 // Reductions: a team a segment, its size from the mean segment length: a
 // team's life is a chain of latencies (the offsets' load, its loads, the
 // combine), so short segments need many teams in flight. Below a mean of
-// kSegmentReduceWarpFrom values, a group of 1 to kSegmentGroupMost threads
-// (a power of two) with about kSegmentGroupLoads loads a thread, in blocks
-// of kSegmentGroupBlock threads whose groups take consecutive segments. At
-// 2^26 floats in 2^18 to 2^22 equal segments, a block of 32 a segment (an
-// SM holds only 32 blocks) took 2.0-23x as long; at 2^20, groups of 4
-// with 4 loads 1.1x as long as groups of 8 with 2, of 16 with 1 load 1.5x;
-// at 2^17 (a mean of 512), a warp a segment 1.1x as long as groups of 16
-// (docs/results/h200-2026-11-29/segmented-groups/). From
-// kSegmentReduceWarpFrom a warp a segment, from kSegmentReduceBlockFrom
-// 256 threads, from kSegmentHugeTeamFrom kSegmentHugeTeam (the sweep of
-// team sizes: docs/results/h200-2026-11-27/segmented/teams.txt).
-inline constexpr std::int64_t kSegmentReduceWarpFrom = 1024;
+// kSegmentReduceWarpLoads loads (16-byte packs: 1024 floats, 512 doubles),
+// a group of 1 to kSegmentGroupMost threads (a power of two) with about
+// kSegmentGroupLoads loads a thread, in blocks of kSegmentGroupBlock
+// threads whose groups take consecutive segments. At 2^26 floats in 2^18
+// to 2^22 equal segments, a block of 32 a segment (an SM holds only 32
+// blocks) took 2.0-23x as long; at 2^20, groups of 4 with 4 loads 1.1x as
+// long as groups of 8 with 2, of 16 with 1 load 1.5x; at 2^17 (a mean of
+// 512 floats), a warp a segment 1.1x as long as groups of 16, but at a
+// mean of 512 doubles groups of 16 took 1.1x (equal) and 1.3x (power-law)
+// a warp's time (docs/results/h200-2026-11-29/segmented-groups/). From
+// kSegmentReduceWarpLoads a warp a segment, from kSegmentReduceBlockFrom
+// values 256 threads, from kSegmentHugeTeamFrom kSegmentHugeTeam (the sweep
+// of team sizes: docs/results/h200-2026-11-27/segmented/teams.txt).
+inline constexpr std::int64_t kSegmentReduceWarpLoads = 256;
 inline constexpr std::int64_t kSegmentReduceBlockFrom = 2048;
 inline constexpr int kSegmentGroupLoads = 2;
 inline constexpr int kSegmentGroupMost = 16;
@@ -36,8 +38,8 @@ inline constexpr int kSegmentHugeTeam = 512;
 // the compiler's own choice, 32 registers with spills, 5-12% slower
 // (docs/results/h200-2026-11-28/segmented-bare/).
 inline constexpr int kSegmentBlockThreadsPerSM = 2048;
-// ... and its warps (a team a segment from a mean of kSegmentReduceWarpFrom
-// values) for 32 blocks an SM, the most an SM holds: 64 registers. Warps
+// ... and its warps (a team a segment from a mean of kSegmentReduceWarpLoads
+// loads) for 32 blocks an SM, the most an SM holds: 64 registers. Warps
 // in blocks of groups (8 a block, 32 registers) took 1.08-1.11x as long at
 // 2^16 equal segments of 2^26 floats (segmented-groups/).
 inline constexpr int kSegmentWarpsPerSM = 32;
