@@ -124,7 +124,8 @@ __device__ typename Op::value_type warp_combine(typename Op::value_type value, c
   return value;
 }
 
-// team_combine of a CudaGroup: shuffles within the group, no scratch.
+// team_combine of a CudaGroup: shuffles within the group's lanes (its
+// `shared` is unused: no scratch, so no closing barrier either).
 template <class Op, int kThreads, int kGroup>
 __device__ typename Op::value_type team_combine(const CudaGroup<kThreads, kGroup>& group,
                                                 typename Op::value_type* /*shared*/,
