@@ -471,4 +471,38 @@ TEST_CASE("kp segmented_reduce on CUDA by groups and blocks", "[kp][segmented]")
     reduce_by_teams<Kokkos::Cuda>(team);
   }
 }
+
+// INT_MAX segments of one value each, the most a GPU reduction takes by
+// teams (groups of one thread, 256 segments a block: the last group's
+// number is INT_MAX). 24 GiB of GPU memory.
+TEST_CASE("kp segmented_reduce on CUDA: INT_MAX segments", "[kp][segmented]") {
+  using Space = Kokkos::Cuda;
+  constexpr std::int32_t kSegments = std::numeric_limits<std::int32_t>::max();
+  const kp::impl::View<std::int32_t*, Space> values(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "values"), kSegments),
+      sums(Kokkos::view_alloc(Kokkos::WithoutInitializing, "sums"), kSegments);
+  const kp::impl::View<std::int32_t*, Space> offsets(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "offsets"), std::int64_t{kSegments} + 1);
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, std::int64_t{kSegments} + 1),
+      KOKKOS_LAMBDA(std::int64_t i) {
+        offsets(i) = static_cast<std::int32_t>(i);
+        if (i < kSegments) values(i) = static_cast<std::int32_t>(i % 7 - 3);
+      });
+  for (const bool checked : {true, false}) {
+    INFO("checked: " << checked);
+    Kokkos::deep_copy(sums, 99);
+    if (checked) {
+      kp::segmented_reduce(Space(), values, offsets, sums);
+    } else {
+      kp::segmented_reduce(Space(), values, offsets, sums, kp::unchecked_offsets);
+    }
+    std::int64_t wrong = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, kSegments),
+        KOKKOS_LAMBDA(std::int64_t s, std::int64_t & count) { count += sums(s) != values(s); },
+        wrong);
+    CHECK(wrong == 0);
+  }
+}
 #endif

@@ -404,6 +404,9 @@ __global__ void __launch_bounds__(kSegmentGroupBlock,
   using Group = CudaGroup<kSegmentGroupBlock, kGroup>;
   __shared__ SegmentCounter slots[Group::kTeams];
   const Group group;
+  // The last block's groups past the segments leave. Their numbers stay
+  // below 2^31: segments < 2^31 and kTeams is a power of two, so blocks x
+  // kTeams <= 2^31.
   if (group.league_rank() >= segments) return;
   teams.run(group, nullptr, &slots[static_cast<int>(threadIdx.x) / kGroup]);
 }
