@@ -463,8 +463,8 @@ TEST_CASE("kp segmented_reduce by teams of two threads", "[kp][segmented]") {
 #endif
 
 #if defined(KOKKOS_ENABLE_CUDA)
-// Every team a CUDA reduction takes: groups of 1 to 32 threads in blocks of
-// several segments, and blocks of 256 and 512 a segment.
+// Every team a CUDA reduction takes: groups of 1 to 16 threads in blocks of
+// several segments, and blocks of a warp, 256 and 512 a segment.
 TEST_CASE("kp segmented_reduce on CUDA by groups and blocks", "[kp][segmented]") {
   for (const int team : {1, 2, 4, 8, 16, 32, 256, 512}) {
     INFO("team " << team);
