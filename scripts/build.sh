@@ -27,6 +27,10 @@
 #       --run          run the whole suite (build/<set>/apps/suite) after building
 #   -j, --jobs N       parallel build jobs (default: number of cores)
 #   -h, --help         show this help
+#
+# Environment: KP_CMAKE_ARGS, extra CMake arguments for this run's configure
+# (space-separated, e.g. -DKP_TEST_SKIP=kp;harness); a later run without one
+# forgets it.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -151,11 +155,22 @@ fi
 # left in the cache does not carry over.
 cmake_args+=(-DKP_BUILD_TESTS=$tests)
 # KP_CMAKE_ARGS: extra CMake arguments, split at spaces (e.g. where to find
-# an MPI without compiler wrappers: -DMPI_CXX_HEADER_DIR=... ).
-if [ -n "${KP_CMAKE_ARGS:-}" ]; then
-  read -r -a extra_cmake_args <<<"$KP_CMAKE_ARGS"
-  cmake_args+=("${extra_cmake_args[@]}")
+# an MPI without compiler wrappers: -DMPI_CXX_HEADER_DIR=... ). They hold for
+# this run only: a variable an earlier run's KP_CMAKE_ARGS set (CI's
+# -DKP_TEST_SKIP=..., say) and this run's does not is forgotten.
+extra_cmake_args=()
+[ -n "${KP_CMAKE_ARGS:-}" ] && read -r -a extra_cmake_args <<<"$KP_CMAKE_ARGS"
+extra_names=()
+for arg in "${extra_cmake_args[@]}"; do
+  [[ $arg =~ ^-D([A-Za-z0-9_]+)[:=] ]] && extra_names+=("${BASH_REMATCH[1]}")
+done
+extra_record=$build_dir/kp-cmake-args.txt
+if [ -f "$extra_record" ]; then
+  while read -r name; do
+    [ -n "$name" ] && [[ " ${extra_names[*]} " != *" $name "* ]] && cmake_args+=(-U"$name")
+  done <"$extra_record"
 fi
+cmake_args+=("${extra_cmake_args[@]}")
 # Without --apps, forget a list an earlier --apps left in the cache.
 if [ -n "$apps" ]; then cmake_args+=(-DKP_APPS="${apps//,/;}"); else cmake_args+=(-UKP_APPS); fi
 # A folder configured against another Kokkos (another --arch, say) would mix
@@ -166,6 +181,7 @@ if [ -f "$build_dir/CMakeCache.txt" ] && ! grep -qx "Kokkos_ROOT:UNINITIALIZED=$
 fi
 kp_log "configuring $build_dir"
 cmake "${cmake_args[@]}" >/dev/null
+printf '%s\n' "${extra_names[@]}" >"$extra_record"
 kp_log "building ($jobs jobs)"
 cmake --build "$build_dir" -j "$jobs"
 
