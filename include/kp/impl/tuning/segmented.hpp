@@ -23,7 +23,9 @@ namespace kp::impl {
 // a warp's time (docs/results/h200-2026-11-29/segmented-groups/). From
 // kSegmentReduceWarpLoads a warp a segment, from kSegmentReduceBlockFrom
 // values 256 threads, from kSegmentHugeTeamFrom kSegmentHugeTeam (the sweep
-// of team sizes: docs/results/h200-2026-11-27/segmented/teams.txt).
+// of team sizes: docs/results/h200-2026-11-27/segmented/teams.txt; warps
+// up to a mean of 8191 floats took 1.03x as long at 2^14 equal segments:
+// docs/results/h200-2026-11-29/segmented-block-from/).
 inline constexpr std::int64_t kSegmentReduceWarpLoads = 256;
 inline constexpr std::int64_t kSegmentReduceBlockFrom = 2048;
 inline constexpr int kSegmentGroupLoads = 2;
