@@ -5,8 +5,9 @@
 # and libclang-rt-dev (libFuzzer's runtime). Exit 0 when no target found
 # anything; a finding's input is left in OUT/<target>/ (crash-*, leak-*, ...).
 # KP_FUZZ_SEED and KP_FUZZ_RUNS fix libFuzzer's seed and cap its runs per
-# target: with both set, a run repeats exactly (CI sets them); unset, each run
-# explores anew.
+# target: with both set, a run's work is fixed (CI sets them), though the
+# inputs it keeps vary a little (coverage feedback); unset, each run explores
+# anew for SECONDS.
 #
 #   tests/fuzz/run.sh [SECONDS] [OUT]      default: 60 build/fuzz
 set -euo pipefail
@@ -26,11 +27,26 @@ declare -A sources=(
 limits=(-max_total_time="$seconds")
 [[ -n ${KP_FUZZ_SEED:-} ]] && limits+=(-seed="$KP_FUZZ_SEED")
 [[ -n ${KP_FUZZ_RUNS:-} ]] && limits+=(-runs="$KP_FUZZ_RUNS")
-status=0
-for target in npy weights size; do
-  echo "== fuzz_$target: building"
+targets=(npy weights size)
+# Each source compiled once (the targets share src/harness/cli.cpp), as
+# many at a time as there are cores; then each target linked.
+objdir=$out/obj
+mkdir -p "$objdir"
+units=$(for target in "${targets[@]}"; do
   # shellcheck disable=SC2086
-  "$cxx" "${flags[@]}" "tests/fuzz/fuzz_$target.cpp" ${sources[$target]} -o "$out/fuzz_$target"
+  printf '%s\n' "tests/fuzz/fuzz_$target.cpp" ${sources[$target]}
+done | sort -u)
+echo "== building $(wc -l <<<"$units") sources, $(nproc) at a time"
+export KP_FUZZ_COMPILE="$cxx ${flags[*]}" KP_FUZZ_OBJ=$objdir
+# shellcheck disable=SC2016
+xargs -P "$(nproc)" -n 1 sh -c '$KP_FUZZ_COMPILE -c "$1" -o "$KP_FUZZ_OBJ/$(basename "$1" .cpp).o"' sh \
+  <<<"$units"
+objects() { for s in "$@"; do printf '%s\n' "$objdir/$(basename "$s" .cpp).o"; done; }
+status=0
+for target in "${targets[@]}"; do
+  # shellcheck disable=SC2086
+  mapfile -t objs < <(objects "tests/fuzz/fuzz_$target.cpp" ${sources[$target]})
+  "$cxx" "${flags[@]}" "${objs[@]}" -o "$out/fuzz_$target"
   corpus="$out/corpus-$target"
   rm -rf "$corpus" "$out/$target"
   mkdir -p "$corpus" "$out/$target"
