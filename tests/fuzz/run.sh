@@ -16,6 +16,7 @@ seconds=${1:-60}
 out=${2:-build/fuzz}
 cxx=${KP_FUZZ_CXX:-$(command -v clang++ || command -v clang++-14)}
 mkdir -p "$out"
+# shellcheck disable=SC2054 # the commas are part of -fsanitize= lists
 flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -Wall -Wextra -Isrc)
 # target: the harness sources it needs (none of them needs Kokkos).
@@ -41,17 +42,19 @@ export KP_FUZZ_COMPILE="$cxx ${flags[*]}" KP_FUZZ_OBJ=$objdir
 # shellcheck disable=SC2016
 xargs -P "$(nproc)" -n 1 sh -c '$KP_FUZZ_COMPILE -c "$1" -o "$KP_FUZZ_OBJ/$(basename "$1" .cpp).o"' sh \
   <<<"$units"
-objects() { for s in "$@"; do printf '%s\n' "$objdir/$(basename "$s" .cpp).o"; done; }
 status=0
 for target in "${targets[@]}"; do
+  objs=()
   # shellcheck disable=SC2086
-  mapfile -t objs < <(objects "tests/fuzz/fuzz_$target.cpp" ${sources[$target]})
+  for s in "tests/fuzz/fuzz_$target.cpp" ${sources[$target]}; do
+    objs+=("$objdir/$(basename "$s" .cpp).o")
+  done
   "$cxx" "${flags[@]}" "${objs[@]}" -o "$out/fuzz_$target"
   corpus="$out/corpus-$target"
-  rm -rf "$corpus" "$out/$target"
+  rm -rf "$corpus" "${out:?}/$target"
   mkdir -p "$corpus" "$out/$target"
   cp tests/fuzz/corpus/"$target"/* "$corpus"/
-  echo "== fuzz_$target: ${seconds} s from $(ls "$corpus" | wc -l) seeds"
+  echo "== fuzz_$target: ${seconds} s from $(find "$corpus" -type f | wc -l) seeds"
   if ! (cd "$out/$target" && ASAN_OPTIONS=detect_leaks=1 "../fuzz_$target" "${limits[@]}" \
     -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "../corpus-$target" \
     >"../fuzz_$target.log" 2>&1); then
