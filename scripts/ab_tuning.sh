@@ -22,7 +22,8 @@ set -uo pipefail
 usage="usage: ab_tuning.sh OUT HEADER SETTINGS APP [--passes N] [--build OPTS] -- ARGS [-- ARGS ...]"
 [ $# -ge 4 ] || { echo "$usage" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=$1 header=$root/include/kp/impl/tuning/$2 settings=(${3//,/ }) app=$4
+out=$1 header=$root/include/kp/impl/tuning/$2 app=$4
+IFS=, read -r -a settings <<<"$3"
 shift 4
 passes=2 build_opts=""
 while [ $# -gt 0 ] && [ "$1" != -- ]; do

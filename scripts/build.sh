@@ -148,12 +148,13 @@ if [ $cuda = 1 ]; then
   command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
   cmake_args+=(-DCMAKE_CXX_COMPILER="$wrapper")
 fi
+# shellcheck disable=SC2054 # one CMake value, a list of sanitizers
 [ $sanitize = 1 ] && cmake_args+=(-DKP_SANITIZE=address,undefined)
 [ $native = 1 ] && cmake_args+=(-DKP_NATIVE=ON)
 [ $mpi = 1 ] && cmake_args+=(-DKP_ENABLE_MPI=ON)
 # Tests are built unless this run says --no-tests: an earlier --no-tests
 # left in the cache does not carry over.
-cmake_args+=(-DKP_BUILD_TESTS=$tests)
+cmake_args+=(-DKP_BUILD_TESTS="$tests")
 # KP_CMAKE_ARGS: extra CMake arguments, split at spaces (e.g. where to find
 # an MPI without compiler wrappers: -DMPI_CXX_HEADER_DIR=... ). They hold for
 # this run only: a variable an earlier run's KP_CMAKE_ARGS set (CI's

@@ -35,8 +35,8 @@ if [[ ,$backends, == *,cuda,* ]]; then
   command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
   command -v nvcc >/dev/null || kp_die "--cuda needs nvcc (CUDA toolkit) on PATH or in /usr/local/cuda"
   options+=(-DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON
-    -DCMAKE_CXX_COMPILER="$src/kokkos/bin/nvcc_wrapper")
-  [ "$arch" != none ] && options+=(-DKokkos_ARCH_"$arch"=ON)
+    "-DCMAKE_CXX_COMPILER=$src/kokkos/bin/nvcc_wrapper")
+  [ "$arch" != none ] && options+=("-DKokkos_ARCH_${arch}=ON")
 fi
 
 work=$KP_CACHE/work/$key

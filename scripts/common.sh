@@ -1,5 +1,6 @@
 # Shared by the scripts: where the dependency cache lives and what is in it.
-# Sourced, not run.
+# Sourced, not run: its variables are for the scripts that source it.
+# shellcheck shell=bash disable=SC2034
 
 # Outside the repository, so a fresh clone or `build.sh --clean` reuses it.
 KP_CACHE=${KP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kokkos-primitives}

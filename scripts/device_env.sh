@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced on a GPU machine in the repository root, with `.cache` carried
 # (scripts/device_cache.sh fills it): builds then use the carried sources
 # and headers instead of a package registry.

@@ -48,6 +48,7 @@ fi
 } >"$out/machine.txt" 2>&1
 
 if [ -z "$build" ]; then
+  # shellcheck disable=SC2054 # --apps takes a comma-separated list
   flags=(--mpi -j "$(nproc)" --apps reduce,scan,minloc,histogram,roulette)
   build=$root/build/serial-openmp-mpi
   if [ $cuda = 1 ]; then

@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 mkdir -p "$out"
-cd "$root"
+cd "$root" || exit 1
 source scripts/device_env.sh
 t0=$SECONDS
 log() { echo "$* at $((SECONDS - t0)) s" | tee -a "$out/times.txt"; }

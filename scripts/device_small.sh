@@ -59,12 +59,12 @@ if [ $ncu = 1 ] && command -v ncu >/dev/null; then
   k=${sizes%% *}
   metrics=gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__registers_per_thread
   once=(--spaces cuda --repeat 5 --warmup 0 --max-time 0.001)
-  prof=(ncu --clock-control none --csv --metrics "$metrics")
-  timeout 180 "${prof[@]}" "$apps/reduce" "${once[@]}" --size "2^$k" --variants "$reduce_variants" \
+  prof=(ncu --clock-control none --csv --metrics)
+  timeout 180 "${prof[@]}" "$metrics" "$apps/reduce" "${once[@]}" --size "2^$k" --variants "$reduce_variants" \
     >"$out/ncu.csv" 2>"$out/ncu.err"
-  timeout 180 "${prof[@]}" "$apps/minloc" "${once[@]}" --size "2^$k" --variants "$minloc_variants" \
+  timeout 180 "${prof[@]}" "$metrics" "$apps/minloc" "${once[@]}" --size "2^$k" --variants "$minloc_variants" \
     >>"$out/ncu.csv" 2>>"$out/ncu.err"
-  timeout 240 "${prof[@]},dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes.sum" \
+  timeout 240 "${prof[@]}" "$metrics,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes.sum" \
     "$apps/bandwidth" --spaces cuda --repeat 3 --warmup 0 --max-time 0.001 \
     --variants copy,triad,read,deep-copy >>"$out/ncu.csv" 2>>"$out/ncu.err"
 fi

@@ -8,6 +8,7 @@ set -euo pipefail
 build=${1:?usage: scaling.sh BUILD_DIR OUT.csv [MAX_LOG2]}
 out=${2:?usage: scaling.sh BUILD_DIR OUT.csv [MAX_LOG2]}
 max=${3:-28}
+# shellcheck disable=SC2054 # comma-separated lists are single arguments
 declare -A variants=(
   [reduce]=kokkos,block-tree,vector,cub
   [scan]=kokkos,decoupled-lookback,cub
