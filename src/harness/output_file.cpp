@@ -131,6 +131,18 @@ void check_writable(const std::string& path, const std::string& what) {
       (path_max > 0 && path.size() >= static_cast<std::size_t>(path_max))) {
     throw UsageError(where + ": the name is too long for the file system");
   }
+  // A folder can pass access() and still take no new file (/proc and /sys,
+  // whose permissions say yes to root): create the temporary the write will
+  // create, then remove it, so such a path ends the run before its work.
+  std::string probe = tmp;
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) {
+    const int error = errno;
+    throw UsageError(where + ": cannot create a file in folder '" + folder +
+                     "': " + std::strerror(error));
+  }
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 void check_outputs(const std::vector<OutputPath>& outputs) {

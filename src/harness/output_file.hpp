@@ -29,8 +29,9 @@ std::string temporary_name(const std::string& path);
 
 // Throws UsageError (with `what` and the path) unless a file can be written at
 // `path`: not empty, every name in it fits the file system (the temporary's
-// too), its folder exists and is writable, and the path is not a directory or
-// another non-regular file (a device such as /dev/full).
+// too), its folder exists and takes a new file (one is created and removed),
+// and the path is not a directory or another non-regular file (a device
+// such as /dev/full).
 void check_writable(const std::string& path, const std::string& what);
 
 // One output a run will write: the option that names it and its path.
