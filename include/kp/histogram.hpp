@@ -9,6 +9,7 @@
 // - counts: a rank-1 View of uint32 or uint64 that `space` can write,
 //   overwritten, not added to. uint64 cannot overflow on any real input;
 //   uint32 wraps past 2^32 - 1 in one bin.
+// - No values: the counts are zeroed, whatever the algorithm asked for.
 // - Asynchronous on `space`: returns at once; fence `space` before reading
 //   counts, and keep both Views alive until then.
 //

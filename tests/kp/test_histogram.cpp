@@ -126,3 +126,23 @@ TEMPLATE_LIST_TEST_CASE("kp::histogram refuses what the space cannot run", "[kp]
                     std::invalid_argument);
   }
 }
+
+TEMPLATE_LIST_TEST_CASE("kp::histogram of no values zeroes the counts, whatever the algorithm",
+                        "[kp][histogram]", Spaces) {
+  using Space = TestType;
+  const auto empty = to_space<Space>(std::vector<std::int32_t>{}, Shape::contiguous);
+  // More bins than a team's scratch holds, so that team_scratch would refuse them.
+  const std::int64_t bins = 1 << 20;
+  for (const auto algorithm :
+       {kp::HistogramAlgorithm::automatic, kp::HistogramAlgorithm::team_scratch,
+        kp::HistogramAlgorithm::cluster, kp::HistogramAlgorithm::private_bins,
+        kp::HistogramAlgorithm::global_atomics}) {
+    CAPTURE(kp::name(algorithm));
+    const auto counts = to_space<Space>(std::vector<std::uint32_t>(bins, 7), Shape::contiguous);
+    REQUIRE_NOTHROW(kp::histogram(Space(), empty, counts, algorithm));
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
+    std::int64_t nonzero = 0;
+    for (std::int64_t b = 0; b < bins; ++b) nonzero += host(b) != 0;
+    CHECK(nonzero == 0);
+  }
+}

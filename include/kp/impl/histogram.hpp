@@ -325,6 +325,10 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
     throw std::invalid_argument("kp::histogram: counts has no bins for " + std::to_string(n) +
                                 " values");
   }
+  if (n == 0) {  // no values: zero counts, before the algorithm is looked at
+    Kokkos::deep_copy(space, counts, Count(0));
+    return;
+  }
   if (algorithm == Algorithm::automatic) {
     algorithm = histogram_algorithm<Space, Value, Count>(space, bins);
   }
