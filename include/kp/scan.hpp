@@ -7,8 +7,9 @@
 //   kp::inclusive_scan(space, in, out, op);    // out(i) = op(...op(in(0), in(1))..., in(i))
 //   kp::exclusive_scan(space, in, out, init, op);
 //
-// `in` and `out` have the same length and value type and may be the same
-// View (in place). Asynchronous on `space`, like a Kokkos dispatch. Partial
+// `in` and `out` have the same length and value type (a multiple of 4
+// bytes: int8 and int16 Views do not compile) and may be the same View (in
+// place). Asynchronous on `space`, like a Kokkos dispatch. Partial
 // results combine adjacent ranges only, earlier on the left, so `op` need
 // not commute: integer scans, and any exact operation's, equal the
 // sequential scan; floating-point sums differ from it by rounding. See
@@ -36,7 +37,8 @@ void exclusive_scan(const ExecSpace& space, const InView& in, const OutView& out
 
 // The scan by `op`: op(a, b) -> T, associative, callable on the space, `a`
 // the earlier elements' combination. T (the Views' value type) is any
-// trivially copyable, default-constructible type (pairs, small structs).
+// trivially copyable, default-constructible type of a multiple of 4 bytes
+// (pairs, small structs).
 template <class ExecSpace, class InView, class OutView, class BinaryOp,
           class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void inclusive_scan(const ExecSpace& space, const InView& in, const OutView& out, BinaryOp op,

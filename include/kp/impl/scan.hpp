@@ -147,6 +147,9 @@ void scan_by(const char* call, const Space& space, const In& in, const Out& out,
   static_assert(std::is_same_v<typename Out::value_type, T>, "kp: scan output must be writable");
   static_assert(is_scan_value<T>,
                 "kp: scans need trivially copyable, default-constructible values");
+  static_assert(sizeof(T) % sizeof(std::uint32_t) == 0,
+                "kp: scan values are a multiple of 4 bytes (Kokkos' scans combine 4-byte "
+                "words): scan int8 or int16 data into an int32 View");
   const std::int64_t n = in.extent(0);
   if (out.extent(0) != in.extent(0)) {
     throw std::invalid_argument(std::string(call) + ": in has " + std::to_string(n) +
