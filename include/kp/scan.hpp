@@ -12,8 +12,9 @@
 // place). Asynchronous on `space`, like a Kokkos dispatch. Partial
 // results combine adjacent ranges only, earlier on the left, so `op` need
 // not commute: integer scans, and any exact operation's, equal the
-// sequential scan; floating-point sums differ from it by rounding. See
-// docs/API.md for max/min with NaN, determinism and cost.
+// sequential scan; floating-point sums differ from it by rounding (and may
+// give +0.0 where it gives -0.0). See docs/API.md for max/min with NaN,
+// determinism and cost.
 #include <type_traits>
 
 #include <kp/algorithm.hpp>
