@@ -86,6 +86,7 @@ int run_suite(int argc, char** argv) {
         ->check(kp::bench::Path());
     if (!cli.parse_command_line(argc, argv)) return 0;
     const std::vector<std::string> names = {Apps::name...};
+    kp::bench::expand_all(suite.apps, names);
     for (const auto& app : suite.apps) {
       if (std::find(names.begin(), names.end(), app) == names.end()) {
         throw kp::bench::UsageError("unknown application '" + app + "'");

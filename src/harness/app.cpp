@@ -56,10 +56,16 @@ void require_known(const std::vector<std::string>& given, const std::vector<std:
 }
 }  // namespace
 
+void expand_all(std::vector<std::string>& names, const std::vector<std::string>& all) {
+  if (std::find(names.begin(), names.end(), "all") != names.end()) names = all;
+}
+
 void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names,
                      const std::vector<std::string>& default_variants) {
   const auto spaces = enabled_spaces();
   if (options.spaces.empty()) options.spaces = spaces;
+  expand_all(options.spaces, spaces);
+  expand_all(options.variants, variant_names);
   // A space named twice would run twice (and time itself against itself).
   std::vector<std::string> unique;
   for (const auto& space : options.spaces) {
@@ -78,7 +84,50 @@ void validate_common(CommonOptions& options, const std::vector<std::string>& var
   if (!options.csv.empty()) outputs.push_back({"--csv", options.csv});
   if (!options.json.empty()) outputs.push_back({"--json", options.json});
   outputs.insert(outputs.end(), options.outputs.begin(), options.outputs.end());
+  check_producers(outputs, options.variants, variant_names);
   check_outputs(outputs);
+}
+
+namespace {
+// "a", "a or b", "a, b or c".
+std::string either(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  }
+  return text;
+}
+}  // namespace
+
+void check_producers(const std::vector<OutputPath>& outputs,
+                     const std::vector<std::string>& variants,
+                     const std::vector<std::string>& variant_names) {
+  const auto among = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  for (const auto& output : outputs) {
+    if (output.producers.empty()) continue;
+    if (std::any_of(variants.begin(), variants.end(),
+                    [&](const auto& name) { return among(output.producers, name); })) {
+      continue;
+    }
+    std::vector<std::string> built;  // the producers this build has
+    for (const auto& name : output.producers) {
+      if (among(variant_names, name)) built.push_back(name);
+    }
+    throw UsageError(output.what + ": written by the " + either(built) +
+                     (built.size() == 1 ? " row" : " rows") + ", which --variants leaves out");
+  }
+}
+
+void check_written(const std::vector<OutputPath>& outputs) {
+  for (const auto& output : outputs) {
+    if (output.written && !output.written()) {
+      throw UsageError(output.what + ": not written: none of the rows that write it (" +
+                       (output.producers.empty() ? std::string("any") : either(output.producers)) +
+                       ") ran on the selected spaces");
+    }
+  }
 }
 
 void apply_size_per_rank(CommonOptions& options) {
@@ -172,6 +221,106 @@ void check_thread_count(const std::string& value, const std::string& source,
   }
 }
 
+// The Kokkos options of the Kokkos this build uses, checked here: Kokkos
+// reads their values with std::stoi (garbage ends the program with "error:
+// stoi") and only warns about, or ignores, an option it does not know.
+enum class KokkosValue { none, threads, positive, index, devices, text };
+struct KokkosOption {
+  const char* name;
+  KokkosValue value;
+  const char* spelled;  // the name this Kokkos reads, when it spells it otherwise
+};
+#if KOKKOS_VERSION >= 40000
+constexpr KokkosOption kKokkosOptions[] = {
+    {"--kokkos-help", KokkosValue::none, nullptr},
+    {"--kokkos-disable-warnings", KokkosValue::none, nullptr},
+    {"--kokkos-print-configuration", KokkosValue::none, nullptr},
+    {"--kokkos-tune-internals", KokkosValue::none, nullptr},
+    {"--kokkos-tools-help", KokkosValue::none, nullptr},
+    {"--kokkos-num-threads", KokkosValue::threads, nullptr},
+    {"--kokkos-threads", KokkosValue::threads, "--kokkos-num-threads"},
+    {"--kokkos-device-id", KokkosValue::index, nullptr},
+    {"--kokkos-device", KokkosValue::index, "--kokkos-device-id"},
+    {"--kokkos-map-device-id-by", KokkosValue::text, nullptr},
+    {"--kokkos-tools-libs", KokkosValue::text, nullptr},
+    {"--kokkos-tools-args", KokkosValue::text, nullptr},
+};
+#else
+constexpr KokkosOption kKokkosOptions[] = {
+    {"--kokkos-help", KokkosValue::none, nullptr},
+    {"--kokkos-disable-warnings", KokkosValue::none, nullptr},
+    {"--kokkos-tune-internals", KokkosValue::none, nullptr},
+    {"--kokkos-tools-help", KokkosValue::none, nullptr},
+    {"--kokkos-threads", KokkosValue::threads, nullptr},
+    {"--kokkos-num-threads", KokkosValue::threads, "--kokkos-threads"},
+    {"--kokkos-numa", KokkosValue::positive, nullptr},
+    {"--kokkos-device-id", KokkosValue::index, nullptr},
+    {"--kokkos-device", KokkosValue::index, "--kokkos-device-id"},
+    {"--kokkos-num-devices", KokkosValue::devices, nullptr},
+    {"--kokkos-ndevices", KokkosValue::devices, "--kokkos-num-devices"},
+    {"--kokkos-tools-library", KokkosValue::text, nullptr},
+    {"--kokkos-tools-libs", KokkosValue::text, "--kokkos-tools-library"},
+    {"--kokkos-tools-args", KokkosValue::text, nullptr},
+};
+#endif
+
+bool is_index(const std::string& text) {
+  return !text.empty() && text.size() <= 9 &&
+         text.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// The argument as this Kokkos reads it (its own spelling of the option);
+// throws UsageError for an option it does not have or a value the option
+// cannot take. Thread counts go through check_thread_count.
+std::string checked_kokkos_option(const std::string& arg) {
+  const auto eq = arg.find('=');
+  const std::string name = arg.substr(0, eq);
+  const bool has_value = eq != std::string::npos;
+  const std::string value = has_value ? arg.substr(eq + 1) : "";
+  const KokkosOption* option = nullptr;
+  std::string names;
+  for (const auto& known : kKokkosOptions) {
+    if (name == known.name) option = &known;
+    names += std::string(names.empty() ? "" : ", ") + known.name;
+  }
+  if (option == nullptr) {
+    throw UsageError("unknown Kokkos option '" + name + "' (Kokkos " +
+                     std::to_string(KOKKOS_VERSION / 10000) + "." +
+                     std::to_string(KOKKOS_VERSION / 100 % 100) + " has: " + names + ")");
+  }
+  const auto refuse = [&](const std::string& what) {
+    throw UsageError(name + ": '" + value + "' is not " + what + " (" + name + "=VALUE)");
+  };
+  switch (option->value) {
+    case KokkosValue::none:
+      if (has_value) throw UsageError(name + " takes no value");
+      break;
+    case KokkosValue::threads:
+      check_thread_count(value, name, " (" + name + "=N)");
+      break;
+    case KokkosValue::positive:
+      if (!is_index(value) || std::stoi(value) == 0) refuse("a positive number");
+      break;
+    case KokkosValue::index:
+      if (!is_index(value)) refuse("a device number (0, 1, ...)");
+      break;
+    case KokkosValue::devices: {
+      // N, or N,S: N devices, skipping device S.
+      const auto comma = value.find(',');
+      const std::string count = value.substr(0, comma);
+      if (!is_index(count) || std::stoi(count) == 0 ||
+          (comma != std::string::npos && !is_index(value.substr(comma + 1)))) {
+        refuse("a positive number of devices (N, or N,SKIP)");
+      }
+      break;
+    }
+    case KokkosValue::text:
+      if (value.empty()) refuse("a value");
+      break;
+  }
+  return option->spelled ? std::string(option->spelled) + arg.substr(name.size()) : arg;
+}
+
 }  // namespace
 
 std::vector<std::string> split_kokkos_args(int& argc, char** argv) {
@@ -183,12 +332,8 @@ std::vector<std::string> split_kokkos_args(int& argc, char** argv) {
       const std::string arg = argv[i];
       const auto eq = arg.find('=');
       const std::string name = arg.substr(0, eq);
-      if (name == "--kokkos-threads" || name == "--kokkos-num-threads") {
-        check_thread_count(eq == std::string::npos ? "" : arg.substr(eq + 1), name,
-                           " (" + name + "=N)");
-        threads_given = true;
-      }
-      kokkos.emplace_back(arg);
+      threads_given = threads_given || name == "--kokkos-threads" || name == "--kokkos-num-threads";
+      kokkos.push_back(checked_kokkos_option(arg));
     } else {
       argv[kept++] = argv[i];
     }
@@ -275,6 +420,9 @@ int report_rows(const std::vector<Row>& rows, const CommonOptions& options) {
   const bool all_pass =
       std::all_of(rows.begin(), rows.end(), [](const Row& row) { return row.pass; });
   if (rank() != 0) return all_pass ? 0 : 1;  // the same rows, checks and exit on every rank
+  // Every requested output is written or the run says why: before the
+  // table, so that no CSV or JSON is written beside a missing one.
+  if (all_pass) check_written(options.outputs);
   print_table(std::cout, rows);
   write_files(rows, options.csv, options.json);
   if (!all_pass) print_error(rows.front().app, "at least one check FAILED");
@@ -282,14 +430,16 @@ int report_rows(const std::vector<Row>& rows, const CommonOptions& options) {
 }
 
 void set_output(npy::FirstResult& output, const std::string& path, const std::string& what,
-                CommonOptions& options) {
+                CommonOptions& options, std::vector<std::string> producers) {
   if (!path.empty() && ranks() > 1) {
     throw UsageError(what +
                      ": under mpirun each rank holds only its part of the result; "
                      "write it from a run with one rank");
   }
   output.set_path(path, what);
-  if (!path.empty()) options.outputs.push_back({what, path});
+  if (path.empty()) return;
+  options.outputs.push_back(
+      {what, path, std::move(producers), [&output] { return !output.pending(); }});
 }
 
 npy::Array read_input(const std::string& file, CommonOptions& options) {

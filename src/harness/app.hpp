@@ -55,7 +55,10 @@ struct CommonOptions {
 void add_run_options(Cli& cli, CommonOptions& options);
 // Registers --size, the run options, --variants, --csv, --json.
 void add_common_options(Cli& cli, CommonOptions& options);
-// Fills defaults (every space; the app's default variants), drops repeated
+// Replaces a list that names "all" (--spaces all, --variants all) by `all`.
+void expand_all(std::vector<std::string>& names, const std::vector<std::string>& all);
+// Fills defaults (every space; the app's default variants), expands "all"
+// (every space; every variant, those run by name only too), drops repeated
 // spaces, and rejects (UsageError) unknown space or variant names and outputs
 // check_outputs refuses: before any work, so a bad path costs no run.
 void validate_common(CommonOptions& options, const std::vector<std::string>& variant_names,
@@ -77,9 +80,11 @@ int host_threads();
 // Throws UsageError when `bytes` cannot fit in this machine's memory.
 void check_host_memory(double bytes, const std::string& what);
 // Removes --kokkos-* arguments so the suite's parser does not see them;
-// returns them for Kokkos::initialize. Refuses (UsageError) a thread count,
-// from --kokkos-threads, KOKKOS_NUM_THREADS or OMP_NUM_THREADS, that is not
-// positive or that the OpenMP backend cannot hold.
+// returns them for Kokkos::initialize, each in the spelling the built Kokkos
+// reads (--kokkos-threads and --kokkos-num-threads work with 3.4 and 4.x).
+// Refuses (UsageError) an option that Kokkos lacks, a value its option cannot
+// take, and a thread count, from --kokkos-threads, KOKKOS_NUM_THREADS or
+// OMP_NUM_THREADS, that is not positive or that the OpenMP backend cannot hold.
 std::vector<std::string> split_kokkos_args(int& argc, char** argv);
 // With --kokkos-help among them: prints Kokkos' help and returns true (the
 // program then stops, exit 0, instead of running the benchmark).
@@ -139,6 +144,7 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
                       m.max_s, variant_bytes > 0 ? variant_bytes : case_bytes, case_items,
                       m.check.pass, m.check.detail});
       rows.back().kind = variant->kind;
+      rows.back().form = variant->form.empty() ? App::name : variant->form;
       rows.back().result = m.check.result;
       rows.back().samples_s = m.samples_s;
     }
@@ -155,9 +161,18 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
 // and a --size the user gave must agree with it.
 npy::Array read_input(const std::string& file, CommonOptions& options);
 // An app's `--output FILE.npy` (the option `what`): set on `output` and
-// registered among the run's outputs ("" = none).
+// registered among the run's outputs ("" = none), written from the checked
+// result of the first of `producers` that runs (every variant when empty).
 void set_output(npy::FirstResult& output, const std::string& path, const std::string& what,
-                CommonOptions& options);
+                CommonOptions& options, std::vector<std::string> producers = {});
+// Refuses (UsageError) an output none of the selected variants writes:
+// "--output: written by the kp or cub rows, which --variants leaves out".
+void check_producers(const std::vector<OutputPath>& outputs,
+                     const std::vector<std::string>& variants,
+                     const std::vector<std::string>& variant_names);
+// Refuses (UsageError) an output a run whose checks all passed did not write
+// (its producers exist in the build, but none ran on the selected spaces).
+void check_written(const std::vector<OutputPath>& outputs);
 
 // Prints the table, writes CSV/JSON (rank 0), and returns the exit code, the
 // same on every rank: 0 when every check passed, 1 otherwise. Throws
@@ -191,6 +206,9 @@ int run_app(int argc, char** argv) {
                            "\nVariants: " + CLI::detail::join(app.variant_names(), ", ") +
                            " (each runs where its space allows)");
     add_common_options(cli, options);
+    if (default_variants(app) != app.variant_names()) {
+      cli.get_option("--variants")->default_str(CLI::detail::join(default_variants(app), ","));
+    }
     app.add_options(cli);
     if (!cli.parse_command_line(argc, argv)) return 0;
     options.size_given = cli.count("--size") > 0;

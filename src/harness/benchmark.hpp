@@ -31,6 +31,11 @@ struct Variant {
   // would pick instead: Kokkos built-ins, Kokkos Kernels, CUB, the standard
   // library, plain loops) or "ceiling" (the bandwidth app's streams).
   std::string kind = "ours";
+  // What it computes, where an app computes more than one thing (the scan
+  // app's max-scan, copy-if, segmented sums...); empty: the app's own
+  // computation, named after the app. Rows of one form compare with each
+  // other (report.hpp: a row's identity).
+  std::string form{};
   // Under MPI: its run already gives the global answer over the ranks (the
   // kp::mpi call), so the case's combine is not applied to it.
   bool global = false;

@@ -115,6 +115,8 @@ std::vector<std::string> parse_list(const std::string& text, const std::string& 
     items.push_back(item);
   }
   if (items.empty()) bad_value(option, text, "is empty");
+  // getline drops one trailing empty item ("a,"): refused as "a,,b" is.
+  if (text.back() == ',') bad_value(option, text, "has an empty item");
   return items;
 }
 
@@ -162,8 +164,30 @@ CLI::Option* Cli::add_list(const std::string& name, std::vector<std::string>& ta
       ->default_str(target.empty() ? "all" : CLI::detail::join(target, ","));
 }
 
+void Cli::require_values(int argc, char** argv) const {
+  const auto option_named = [&](const std::string& word) -> const CLI::Option* {
+    if (word.rfind("--", 0) != 0 || word.size() < 3) return nullptr;
+    return get_option_no_throw(word.substr(0, word.find('=')));
+  };
+  for (int i = 1; i + 1 < argc; ++i) {
+    const std::string word = argv[i];
+    const CLI::Option* option = option_named(word);
+    if (option == nullptr || word.find('=') != std::string::npos ||
+        option->get_items_expected_min() == 0) {
+      continue;
+    }
+    const std::string next = argv[i + 1];
+    if (next == "--help" || next == "-h" || option_named(next) != nullptr) {
+      throw UsageError(word + " needs a value, but the next argument is the option '" + next + "'");
+    }
+  }
+}
+
 bool Cli::parse_command_line(int argc, char** argv) {
   try {
+    // Before CLI11, which takes the next argument as the value whatever it is
+    // ("--size --repeat 1" read as a size of "--repeat").
+    require_values(argc, argv);
     parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     std::cout << help();

@@ -56,8 +56,12 @@ class Cli : public CLI::App {
                         const std::string& help);
 
   // Returns false when --help was given (usage already printed to stdout).
-  // Throws UsageError, with CLI11's one-line message, on bad input.
+  // Throws UsageError, with CLI11's one-line message, on bad input, and when
+  // an option that takes a value is followed by another option instead.
   bool parse_command_line(int argc, char** argv);
+
+ private:
+  void require_values(int argc, char** argv) const;
 };
 
 }  // namespace kp::bench

@@ -1,6 +1,7 @@
 #include "harness/output_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <climits>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "harness/cli.hpp"
@@ -41,6 +43,73 @@ bool write_all(int fd, const char* data, std::size_t bytes) {
   return true;
 }
 
+// The signals that end a program by default and that a user or a batch
+// system sends to stop a run (Ctrl-C, kill, a closed terminal, a time limit).
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGXFSZ};
+constexpr std::size_t kStopSignalCount = sizeof(kStopSignals) / sizeof(kStopSignals[0]);
+
+// The temporary file that exists now (one at a time: the writes are not
+// concurrent), removed by the handler when a stop signal arrives mid-write.
+char g_temporary[PATH_MAX];
+volatile sig_atomic_t g_temporary_set = 0;
+struct sigaction g_previous[kStopSignalCount];
+
+extern "C" void remove_temporary(int signal_number) {
+  if (g_temporary_set) ::unlink(g_temporary);  // async-signal-safe
+  // Then the signal does what it did before (by default: ends the program).
+  for (std::size_t i = 0; i < kStopSignalCount; ++i) {
+    if (kStopSignals[i] == signal_number) ::sigaction(signal_number, &g_previous[i], nullptr);
+  }
+  ::raise(signal_number);  // delivered once this handler returns
+}
+
+// While alive, a stop signal removes `path` before it ends the program: a
+// killed write leaves the old file and no temporary. Signals the program
+// ignores stay ignored.
+class TemporaryGuard {
+ public:
+  explicit TemporaryGuard(const std::string& path) {
+    if (path.size() >= sizeof(g_temporary)) return;  // mkstemp refused it already
+    std::memcpy(g_temporary, path.c_str(), path.size() + 1);
+    g_temporary_set = 1;
+    struct sigaction action {};
+    action.sa_handler = remove_temporary;
+    sigemptyset(&action.sa_mask);
+    for (std::size_t i = 0; i < kStopSignalCount; ++i) {
+      ::sigaction(kStopSignals[i], nullptr, &g_previous[i]);
+      installed_[i] = g_previous[i].sa_handler != SIG_IGN;
+      if (installed_[i]) ::sigaction(kStopSignals[i], &action, nullptr);
+    }
+  }
+  ~TemporaryGuard() {
+    for (std::size_t i = 0; i < kStopSignalCount; ++i) {
+      if (installed_[i]) ::sigaction(kStopSignals[i], &g_previous[i], nullptr);
+    }
+    g_temporary_set = 0;
+  }
+  TemporaryGuard(const TemporaryGuard&) = delete;
+  TemporaryGuard& operator=(const TemporaryGuard&) = delete;
+
+ private:
+  bool installed_[kStopSignalCount] = {};
+};
+
+// mkstemp of `tmp` (its XXXXXX filled in) with the guard armed for it, the
+// stop signals held back in between so that none can leave it behind; -1,
+// errno set, when the file cannot be created.
+int create_temporary(std::string& tmp, std::optional<TemporaryGuard>& guard) {
+  sigset_t stops, previous;
+  sigemptyset(&stops);
+  for (int signal_number : kStopSignals) sigaddset(&stops, signal_number);
+  ::sigprocmask(SIG_BLOCK, &stops, &previous);
+  const int fd = ::mkstemp(tmp.data());
+  const int error = errno;
+  if (fd >= 0) guard.emplace(tmp);
+  ::sigprocmask(SIG_SETMASK, &previous, nullptr);
+  errno = error;
+  return fd;
+}
+
 [[noreturn]] void fail(const std::string& path, const char* doing, int error) {
   throw std::runtime_error("cannot write '" + path + "': " + doing + ": " + std::strerror(error));
 }
@@ -60,7 +129,8 @@ void write_atomically(const std::string& path, const std::function<void(const Si
                              (S_ISDIR(info.st_mode) ? "it is a directory" : "not a regular file"));
   }
   std::string tmp = temporary_name(path);
-  const int fd = ::mkstemp(tmp.data());
+  std::optional<TemporaryGuard> guard;  // removes the temporary on a stop signal
+  const int fd = create_temporary(tmp, guard);
   if (fd < 0) fail(path, "creating a temporary file beside it", errno);
   // Whatever goes wrong from here, the temporary goes and the target stays.
   const auto abandon = [&](const char* doing, int error) {
@@ -135,7 +205,8 @@ void check_writable(const std::string& path, const std::string& what) {
   // whose permissions say yes to root): create the temporary the write will
   // create, then remove it, so such a path ends the run before its work.
   std::string probe = tmp;
-  const int fd = ::mkstemp(probe.data());
+  std::optional<TemporaryGuard> guard;
+  const int fd = create_temporary(probe, guard);
   if (fd < 0) {
     const int error = errno;
     throw UsageError(where + ": cannot create a file in folder '" + folder +
@@ -145,22 +216,30 @@ void check_writable(const std::string& path, const std::string& what) {
   ::unlink(probe.c_str());
 }
 
+std::string resolved_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path absolute = fs::absolute(path, error);
+  if (error) return path;
+  const fs::path canonical = fs::weakly_canonical(absolute, error);
+  return (error ? absolute.lexically_normal() : canonical).string();
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (fs::exists(a, error) && fs::exists(b, error) && fs::equivalent(a, b, error)) return true;
+  return resolved_path(a) == resolved_path(b);
+}
+
 void check_outputs(const std::vector<OutputPath>& outputs) {
   for (const auto& output : outputs) check_writable(output.path, output.what);
-  namespace fs = std::filesystem;
-  const auto same = [](const std::string& a, const std::string& b) {
-    std::error_code error;
-    if (fs::exists(a, error) && fs::exists(b, error)) return fs::equivalent(a, b, error);
-    const fs::path ca = fs::weakly_canonical(a, error);
-    if (error) return a == b;
-    const fs::path cb = fs::weakly_canonical(b, error);
-    return error ? a == b : ca == cb;
-  };
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
-      if (same(outputs[i].path, outputs[j].path)) {
-        throw UsageError(outputs[j].what + " and " + outputs[i].what + " name the same file '" +
-                         outputs[i].path + "': each output needs its own");
+      if (same_file(outputs[i].path, outputs[j].path)) {
+        throw UsageError(outputs[j].what + " and " + outputs[i].what + " name the same file ('" +
+                         outputs[j].path + "', '" + outputs[i].path +
+                         "'): each output needs its own");
       }
     }
   }

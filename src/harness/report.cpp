@@ -12,12 +12,16 @@
 
 namespace kp::bench {
 
+bool same_computation(const Row& a, const Row& b) {
+  return a.app == b.app && a.form == b.form && a.params == b.params && a.size == b.size;
+}
+
 std::vector<double> speedups_over_serial(const std::vector<Row>& rows) {
   std::vector<double> speedups(rows.size(), 0.0);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     for (const Row& base : rows) {
-      if (base.space == "serial" && base.app == rows[i].app && base.variant == rows[i].variant &&
-          base.params == rows[i].params && base.size == rows[i].size && rows[i].median_s > 0) {
+      if (base.space == "serial" && base.variant == rows[i].variant &&
+          same_computation(base, rows[i]) && rows[i].median_s > 0) {
         speedups[i] = base.median_s / rows[i].median_s;
       }
     }
@@ -78,12 +82,12 @@ std::string json_number(double value) {
 
 void print_table(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
-  const char* header[] = {"space", "variant", "kind",  "median us", "min us",  "max us",
-                          "runs",  "GB/s",    "%ceil", "Gitem/s",   "speedup", "check"};
+  const char* header[] = {"space", "variant", "kind",  "form",    "median us", "min us", "max us",
+                          "runs",  "GB/s",    "%ceil", "Gitem/s", "speedup",   "check"};
   std::vector<std::vector<std::string>> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    cells.push_back({r.space, r.variant, r.kind, fixed(r.median_s * 1e6, 1),
+    cells.push_back({r.space, r.variant, r.kind, r.form, fixed(r.median_s * 1e6, 1),
                      fixed(r.min_s * 1e6, 1), fixed(r.max_s * 1e6, 1), std::to_string(r.repeat),
                      r.bytes > 0 ? fixed(r.gbps(), 1) : "-",
                      r.bytes > 0 && r.ceiling_gbps > 0 ? fixed(r.percent_of_ceiling(), 0) : "-",
@@ -99,7 +103,7 @@ void print_table(std::ostream& out, const std::vector<Row>& rows) {
   const auto line = [&](auto&& cell) {
     for (std::size_t c = 0; c < width.size(); ++c) {
       // Names align left, numbers right, the check column is last and ragged.
-      const bool left = c < 3 || c + 1 == width.size();
+      const bool left = c < 4 || c + 1 == width.size();
       out << (left ? std::left : std::right) << std::setw(static_cast<int>(width[c])) << cell(c)
           << (c + 1 == width.size() ? "\n" : "  ");
     }
@@ -114,17 +118,17 @@ void print_table(std::ostream& out, const std::vector<Row>& rows) {
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
   const auto speedups = speedups_over_serial(rows);
-  out << "app,space,variant,kind,params,size,repeat,median_s,min_s,max_s,bytes,items,gbps,"
+  out << "app,space,variant,form,kind,params,size,repeat,median_s,min_s,max_s,bytes,items,gbps,"
          "gitems_per_s,speedup_vs_serial,ceiling_gbps,percent_of_ceiling,check,detail\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     out << csv_field(r.app) << ',' << csv_field(r.space) << ',' << csv_field(r.variant) << ','
-        << csv_field(r.kind) << ',' << csv_field(r.params) << ',' << r.size << ',' << r.repeat
-        << ',' << number(r.median_s) << ',' << number(r.min_s) << ',' << number(r.max_s) << ','
-        << number(r.bytes) << ',' << number(r.items) << ',' << number(r.gbps()) << ','
-        << number(r.gitems()) << ',' << number(speedups[i]) << ',' << number(r.ceiling_gbps) << ','
-        << number(r.percent_of_ceiling()) << ',' << (r.pass ? "PASS" : "FAIL") << ','
-        << csv_field(r.detail) << '\n';
+        << csv_field(r.form) << ',' << csv_field(r.kind) << ',' << csv_field(r.params) << ','
+        << r.size << ',' << r.repeat << ',' << number(r.median_s) << ',' << number(r.min_s) << ','
+        << number(r.max_s) << ',' << number(r.bytes) << ',' << number(r.items) << ','
+        << number(r.gbps()) << ',' << number(r.gitems()) << ',' << number(speedups[i]) << ','
+        << number(r.ceiling_gbps) << ',' << number(r.percent_of_ceiling()) << ','
+        << (r.pass ? "PASS" : "FAIL") << ',' << csv_field(r.detail) << '\n';
   }
 }
 
@@ -136,6 +140,7 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
     nlohmann::ordered_json row = {{"app", r.app},
                                   {"space", r.space},
                                   {"variant", r.variant},
+                                  {"form", r.form},
                                   {"kind", r.kind},
                                   {"params", r.params},
                                   {"size", r.size},

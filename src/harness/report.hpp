@@ -8,6 +8,10 @@
 
 namespace kp::bench {
 
+// A row's identity is (app, form, params, size, space, variant): everything
+// that defines its computation. Rows compare (a speedup, a variant against a
+// baseline, one run against another in scripts/compare.py) only where all of
+// it but the space or the variant is the same.
 struct Row {
   std::string app;
   std::string space;
@@ -24,6 +28,7 @@ struct Row {
   // the same run), 0 when unknown; the report then shows GB/s as a share of it.
   double ceiling_gbps = 0;
   std::string kind = "ours";  // the variant's kind: ours, baseline or ceiling
+  std::string form{};  // what the variant computes (Variant::form; the app's name by default)
   // Written to JSON only: the check's result as a JSON value ("" = none) and
   // every timed run, for tests between runs (scripts/compare.py).
   std::string result{};
@@ -41,6 +46,9 @@ struct Row {
 // more slowly than it reads.
 void attach_ceilings(std::vector<Row>& rows);
 
+// Whether two rows compute the same thing: the same app, form, params and size
+// (their space and variant may differ).
+bool same_computation(const Row& a, const Row& b);
 // Whether an application's compulsory traffic is a read of its input alone.
 bool reads_only(const std::string& app);
 // Speedup of each row over the Serial row of the same app, variant and

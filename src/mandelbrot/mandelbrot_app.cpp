@@ -58,7 +58,7 @@ void MandelbrotApp::load(CommonOptions& options) {
   const std::string why =
       has_png_suffix(out_) ? png_size_problem(width, height) : bmp_size_problem(width, height);
   if (!why.empty()) throw UsageError("--out " + out_ + ": " + why);
-  options.outputs.push_back({"--out", out_});
+  options.outputs.push_back({"--out", out_, {}, [this] { return writer_ && writer_->offered(); }});
 }
 
 std::int64_t MandelbrotApp::side(const std::string& text, const char* option,

@@ -21,6 +21,8 @@ class ImageWriter {
   ImageWriter(std::string image_path, npy::FirstResult* counts)
       : path_(std::move(image_path)), counts_(counts) {}
   void write_once(const Frame& frame, const Iterations* image, bool pass);
+  // Whether a variant's image was offered (and written, when its check passed).
+  bool offered() const { return written_; }
 
  private:
   std::string path_;

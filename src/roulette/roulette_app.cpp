@@ -37,11 +37,7 @@ void RouletteApp::add_options(Cli& cli) {
 
 void RouletteApp::load(CommonOptions& options) {
   set_output(output_, output_file_, "--output", options);
-  set_output(indices_output_, indices_file_, "--output-indices", options);
-  if (!indices_file_.empty() && !variant_runs(options.variants, "kp-indices")) {
-    throw UsageError(
-        "--output-indices: written by the kp-indices row, which --variants leaves out");
-  }
+  set_output(indices_output_, indices_file_, "--output-indices", options, {"kp-indices"});
   if (file_.empty()) return;
   // Read now, before the memory check: the file sets the number of weights.
   file_weights_ = read_weight_values(file_);

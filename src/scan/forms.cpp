@@ -124,6 +124,7 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
          compaction ? std::function<void()>(poison) : std::function<void()>(poison_max)});
     c.variants.back().bytes_per_run = compaction ? kept_bytes : scan_bytes;
     c.variants.back().kind = kind;
+    c.variants.back().form = compaction ? "copy-if" : "max";
   };
 
   add(
@@ -163,6 +164,7 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
        [out] { Kokkos::deep_copy(out, poison_value<T>()); }});
   c.variants.back().bytes_per_run = scan_bytes;
   c.variants.back().kind = "ours";
+  c.variants.back().form = "transform";
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
@@ -345,6 +347,7 @@ void add_segmented_scans(SpaceCase& c, const Input<T>& input, const View<const T
     c.variants.push_back({name, std::move(f), check, poison});
     c.variants.back().bytes_per_run = double(2 * n) * sizeof(T);
     c.variants.back().kind = kind;
+    c.variants.back().form = "segmented-scan";
   };
   add(
       "kp-segmented-scan", [=] { kp::segmented_inclusive_scan(Space(), in, offsets, out); },
@@ -411,6 +414,7 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
     c.variants.push_back({name, std::move(f), check, poison});
     c.variants.back().bytes_per_run = double(n + segments) * sizeof(T);
     c.variants.back().kind = kind;
+    c.variants.back().form = "segmented-reduce";
   };
   add(
       "kp-segmented", [=] { kp::segmented_reduce(Space(), in, offsets, sums); }, "ours");

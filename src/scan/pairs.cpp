@@ -63,6 +63,7 @@ void add_pair_forms(SpaceCase& c, bool inclusive, const void* host, const void* 
                           check, poison});
     c.variants.back().bytes_per_run = 2.0 * double(n) * sizeof(Pair);
     c.variants.back().kind = kind;
+    c.variants.back().form = "pairs";
   };
   add(
       "kp-pairs",

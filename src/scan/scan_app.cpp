@@ -36,6 +36,7 @@ void ScanApp::add_options(Cli& cli) {
       ->check(CLI::Range(1, 99))
       ->excludes("--data");
   cli.add_option("--segment", segment_, "values in each segment of the segmented rows")
+      ->transform(Size())
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
   cli.add_option("--segment-lengths", segment_lengths_,
                  "the segmented rows' lengths: all --segment, or powerlaw: --segment on average, "
@@ -55,7 +56,9 @@ void ScanApp::add_options(Cli& cli) {
 }
 
 void ScanApp::load(CommonOptions& options) {
-  set_output(output_, output_file_, "--output", options);
+  // The plain prefix sums' rows write it; the other forms compute other things.
+  set_output(output_, output_file_, "--output", options,
+             {"kp", "kokkos", "tiled", "decoupled-lookback", "std-scan", "cub"});
   if (input_file_.empty()) return;
   file_ = read_input(input_file_, options);
   const std::string& d = file_->descr;

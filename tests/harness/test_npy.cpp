@@ -14,27 +14,12 @@
 #include "harness/cli.hpp"
 #include "harness/npy.hpp"
 #include "harness/output_file.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using Catch::Matchers::ContainsSubstring;
 
 namespace {
-
-// A fresh folder per test case, removed at the end.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() /
-           ("kp-npy-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-  static int& counter() {
-    static int n = 0;
-    return n;
-  }
-};
 
 // A version 1.0 file with the given header dictionary (padded as NumPy does)
 // followed by `data`.

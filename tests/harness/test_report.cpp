@@ -10,6 +10,7 @@ kp::bench::Row row(const char* space, const char* variant, double seconds, bool 
   r.app = "reduce";
   r.space = space;
   r.variant = variant;
+  r.form = "reduce";
   r.params = "type=float";
   r.size = 1000;
   r.repeat = 3;
@@ -29,6 +30,22 @@ TEST_CASE("speedup is relative to the Serial row of the same variant", "[report]
   CHECK(s[0] == 1.0);
   CHECK(s[1] == 4.0);
   CHECK(s[2] == 0.0);
+}
+
+TEST_CASE("speedup compares one computation only: form, params and size alike", "[report]") {
+  std::vector<kp::bench::Row> rows = {row("serial", "kp", 4.0), row("openmp", "kp", 1.0),
+                                      row("openmp", "kp", 1.0), row("openmp", "kp", 1.0),
+                                      row("openmp", "kp", 1.0)};
+  rows[2].form = "max";  // another computation of the same app and variant name
+  rows[3].size = 2000;
+  rows[4].params = "type=double";
+  const auto s = kp::bench::speedups_over_serial(rows);
+  CHECK(s[1] == 4.0);
+  CHECK(s[2] == 0.0);
+  CHECK(s[3] == 0.0);
+  CHECK(s[4] == 0.0);
+  CHECK(kp::bench::same_computation(rows[0], rows[1]));
+  CHECK_FALSE(kp::bench::same_computation(rows[0], rows[2]));
 }
 
 TEST_CASE("JSON rows carry the timed samples and the check's result", "[report]") {
@@ -91,10 +108,11 @@ TEST_CASE("every row says whose algorithm it is, in the table, CSV and JSON", "[
   kp::bench::write_csv(csv, rows);
   kp::bench::write_json(json, rows);
   kp::bench::print_table(table, rows);
-  CHECK(csv.str().rfind("app,space,variant,kind,params,", 0) == 0);
-  CHECK(csv.str().find("reduce,serial,vector,ours,") != std::string::npos);
-  CHECK(csv.str().find("reduce,serial,std-reduce,baseline,") != std::string::npos);
-  CHECK(json.str().find("\"variant\":\"std-reduce\",\"kind\":\"baseline\"") != std::string::npos);
+  CHECK(csv.str().rfind("app,space,variant,form,kind,params,", 0) == 0);
+  CHECK(csv.str().find("reduce,serial,vector,reduce,ours,") != std::string::npos);
+  CHECK(csv.str().find("reduce,serial,std-reduce,reduce,baseline,") != std::string::npos);
+  CHECK(json.str().find("\"variant\":\"std-reduce\",\"form\":\"reduce\",\"kind\":\"baseline\"") !=
+        std::string::npos);
   CHECK(table.str().find("kind") != std::string::npos);
   CHECK(table.str().find("baseline") != std::string::npos);
 }
