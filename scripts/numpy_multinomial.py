@@ -5,18 +5,13 @@ answer kp::sample gives) on one thread: median, minimum and maximum of
 
     numpy_multinomial.py --size N --draws M [--weights uniform|ramp|sparse] [--repeat R]
 """
-import argparse
-import sys
 import time
 
-try:
-    import numpy as np
-except ImportError:
-    sys.exit("numpy_multinomial.py: numpy is missing (Debian: python3-numpy, /usr/bin/python3)")
+from kp_rows import ArgumentParser, Failure, main
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run():
+    ap = ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", type=int, required=True)
     ap.add_argument("--draws", type=int, required=True)
     ap.add_argument("--weights", choices=["uniform", "ramp", "sparse"], default="uniform")
@@ -24,6 +19,10 @@ def main():
     a = ap.parse_args()
     if a.size < 1 or a.draws < 0 or a.repeat < 1:
         ap.error("--size >= 1, --draws >= 0 and --repeat >= 1")
+    try:
+        import numpy as np
+    except ImportError:
+        raise Failure("numpy is missing (Debian: python3-numpy, /usr/bin/python3)") from None
     rng = np.random.default_rng(20240501)
     if a.weights == "uniform":
         w = np.ones(a.size)
@@ -40,11 +39,11 @@ def main():
         counts = rng.multinomial(a.draws, p)
         times.append((time.perf_counter() - t) * 1e6)
     if counts.sum() != a.draws:
-        sys.exit("numpy_multinomial.py: the counts do not add up to the draws")
+        raise Failure("the counts do not add up to the draws")
     times.sort()
     print("numpy-multinomial,%d,%d,%s,%.1f,%.1f,%.1f" % (a.size, a.draws, a.weights,
                                                          times[len(times) // 2], times[0], times[-1]))
 
 
 if __name__ == "__main__":
-    main()
+    main(run)
