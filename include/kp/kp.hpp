@@ -19,6 +19,7 @@
 #include <kp/sample.hpp>
 #include <kp/scan.hpp>
 #include <kp/segmented.hpp>
+#include <kp/sort.hpp>
 #include <kp/team.hpp>
 #include <kp/transform.hpp>
 #include <kp/value_index.hpp>

@@ -1,0 +1,111 @@
+#pragma once
+// kp::sort, kp::sort_by_key, kp::sort_indices: stable radix sorts of
+// arithmetic keys on any execution space.
+//
+//   kp::sort(space, keys);                        // ascending, in place
+//   kp::sort(space, keys, kp::descending);        // descending
+//   kp::sort(space, keys, 0, 16);                 // by bits [0, 16) of each key only
+//   kp::sort_by_key(space, keys, values);         // values move with their keys
+//   kp::sort_indices(space, keys, indices);       // argsort; keys left as they were
+//
+// Semantics
+// - keys: a rank-1 View of any layout that `space` can access, of uint8,
+//   int8, uint16, int16, uint32, int32, uint64, int64, float or double.
+//   Sorted in place.
+// - Order: the usual order of integers. Floats and doubles follow a total
+//   order: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN (NaNs of one
+//   sign ordered by their payload bits), so NaN keys sort to the ends
+//   instead of breaking the sort. kp::descending reverses it.
+// - Stable: keys that compare equal keep their input order, in both
+//   directions (descending does not reverse equal keys), so values of equal
+//   keys stay in input order in sort_by_key.
+// - Bit range (begin_bit, end_bit): only bits [begin_bit, end_bit) of the
+//   key's order-preserving unsigned image take part (for unsigned integers
+//   the key's own bits; for signed integers the sign bit flipped; for
+//   floats the sign-magnitude bits turned into the total order above), as
+//   in CUB's DeviceRadixSort. Keys equal on those bits keep their order.
+//   0 <= begin_bit <= end_bit <= 8 * sizeof(key).
+// - sort_by_key: values, a View of any trivially copyable type with as
+//   many elements as keys, are permuted as their keys are.
+// - sort_indices: indices (int32 or int64, as many as keys) receive the
+//   permutation that sorts: keys(indices(0)) is the smallest key, ties in
+//   index order. keys are not modified.
+// - The call returns once the sort is done (it fences `space`: the number of
+//   passes depends on the keys, read back between passes).
+//
+// Errors: std::invalid_argument, on the host before any work, for a bit
+// range outside the key, Views of different lengths, or more keys than
+// int32 indices can number. Key types other than the above, values that are
+// not trivially copyable, and indices other than int32/int64 are static_asserts.
+//
+// Determinism: the result is fully determined by the input (the sort is
+// stable), identical on every space, thread count and GPU.
+//
+// Complexity: least-significant-digit radix sort, 8-bit digits: at most
+// ceil((end_bit - begin_bit) / 8) passes, each reading the keys twice and
+// writing them once (values once each); a pass whose digit is the same for
+// every key is skipped. Scratch: one copy of the keys (and values, or the
+// indices and a key copy for sort_indices) plus 256 counters a tile, from
+// the workspace cache (kp::release_workspaces frees it).
+#include <kp/impl/sort/dispatch.hpp>
+
+namespace kp {
+
+// The tag of the descending sorts.
+struct descending_t {
+  explicit descending_t() = default;
+};
+inline constexpr descending_t descending{};
+
+// Sorts keys in place, ascending (stable).
+template <class ExecSpace, class KeyView>
+void sort(const ExecSpace& space, const KeyView& keys) {
+  impl::sort::sort_keys("kp::sort", space, keys, impl::sort::all_bits, impl::sort::no_values,
+                        false);
+}
+// Sorts keys in place, descending (stable: equal keys keep their order).
+template <class ExecSpace, class KeyView>
+void sort(const ExecSpace& space, const KeyView& keys, descending_t) {
+  impl::sort::sort_keys("kp::sort", space, keys, impl::sort::all_bits, impl::sort::no_values, true);
+}
+// Sorts keys in place by bits [begin_bit, end_bit) of their order-preserving image.
+template <class ExecSpace, class KeyView>
+void sort(const ExecSpace& space, const KeyView& keys, int begin_bit, int end_bit) {
+  impl::sort::sort_keys("kp::sort", space, keys, impl::sort::Bits{begin_bit, end_bit},
+                        impl::sort::no_values, false);
+}
+template <class ExecSpace, class KeyView>
+void sort(const ExecSpace& space, const KeyView& keys, int begin_bit, int end_bit, descending_t) {
+  impl::sort::sort_keys("kp::sort", space, keys, impl::sort::Bits{begin_bit, end_bit},
+                        impl::sort::no_values, true);
+}
+
+// Sorts keys in place and permutes values with them (stable).
+template <class ExecSpace, class KeyView, class ValueView>
+void sort_by_key(const ExecSpace& space, const KeyView& keys, const ValueView& values) {
+  impl::sort::sort_keys("kp::sort_by_key", space, keys, impl::sort::all_bits, values, false);
+}
+template <class ExecSpace, class KeyView, class ValueView>
+void sort_by_key(const ExecSpace& space, const KeyView& keys, const ValueView& values,
+                 descending_t) {
+  impl::sort::sort_keys("kp::sort_by_key", space, keys, impl::sort::all_bits, values, true);
+}
+template <class ExecSpace, class KeyView, class ValueView>
+void sort_by_key(const ExecSpace& space, const KeyView& keys, const ValueView& values,
+                 int begin_bit, int end_bit) {
+  impl::sort::sort_keys("kp::sort_by_key", space, keys, impl::sort::Bits{begin_bit, end_bit},
+                        values, false);
+}
+
+// The permutation that sorts keys (argsort), into indices; keys unchanged.
+template <class ExecSpace, class KeyView, class IndexView>
+void sort_indices(const ExecSpace& space, const KeyView& keys, const IndexView& indices) {
+  impl::sort::sort_indices("kp::sort_indices", space, keys, indices, false);
+}
+template <class ExecSpace, class KeyView, class IndexView>
+void sort_indices(const ExecSpace& space, const KeyView& keys, const IndexView& indices,
+                  descending_t) {
+  impl::sort::sort_indices("kp::sort_indices", space, keys, indices, true);
+}
+
+}  // namespace kp
