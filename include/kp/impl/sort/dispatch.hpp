@@ -103,7 +103,13 @@ void radix_sort(const Space& space, const View<K*, Space>& keys, const View<V*, 
   const View<std::int64_t*, Space> counts(s->counts.data(), kDigits * tiles.count);
   for (int p = 0; p < passes.count; ++p) {
     if (!pass_needed(counts_on_host.data() + p * kDigits, n)) continue;
-    count_tiles<Space, K>(space, from_keys, tiles, passes.digit[p], counts);
+    if (tiles.count == 1) {  // one tile: its counts are the pass's histogram
+      Kokkos::deep_copy(
+          space, counts,
+          Kokkos::subview(s->histogram, std::make_pair(p * kDigits, (p + 1) * kDigits)));
+    } else {
+      count_tiles<Space, K>(space, from_keys, tiles, passes.digit[p], counts);
+    }
     kp::exclusive_scan(space, counts, counts, std::int64_t(0));
     scatter<Space, K, V>(space, from_keys, to_keys, {from_values, to_values, moves}, tiles,
                          passes.digit[p], counts);
