@@ -28,6 +28,9 @@
 #ifdef KP_SUITE_HAS_MANDELBROT
 #include "mandelbrot/mandelbrot_app.hpp"
 #endif
+#ifdef KP_SUITE_HAS_SORT
+#include "sort/sort_app.hpp"
+#endif
 
 namespace {
 
@@ -144,6 +147,9 @@ int main(int argc, char** argv) {
 #endif
 #ifdef KP_SUITE_HAS_MANDELBROT
       kp::bench::mandelbrot::MandelbrotApp,
+#endif
+#ifdef KP_SUITE_HAS_SORT
+      kp::bench::sort::SortApp,
 #endif
       NoApp>(argc, argv);
 }

@@ -189,7 +189,7 @@ cmake --build "$build_dir" -j "$jobs"
 cat <<MSG
 
 Built ($backends, $build_type) in $build_dir
-  applications: $build_dir/apps/{reduce,scan,minloc,histogram,roulette,mandelbrot}
+  applications: $build_dir/apps/{reduce,scan,minloc,histogram,roulette,mandelbrot,sort}
   whole suite:  $build_dir/apps/suite --results results/
   e.g.          $build_dir/apps/reduce --size 2^24 --repeat 10 --csv reduce.csv
   tests:        ctest --test-dir $build_dir --output-on-failure

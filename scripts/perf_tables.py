@@ -47,7 +47,7 @@ from plot_results import ceilings  # the same ceiling the charts draw
 KINDS = ("ours", "baseline", "ceiling")
 SPACES = ("serial", "openmp", "cuda", "threads")
 HEAD = re.compile(r"^(\w[\w-]*): size (\d+), (.*?),? ?median of the timed runs")
-KNOWN_APPS = ("bandwidth", "reduce", "scan", "minloc", "histogram", "roulette", "mandelbrot")
+KNOWN_APPS = ("bandwidth", "reduce", "scan", "minloc", "histogram", "roulette", "mandelbrot", "sort")
 NEED = ("app", "space", "variant", "params", "size", "repeat", "median_s", "gbps", "gitems_per_s", "check")
 NUMERIC = ("median_s", "gbps", "gitems_per_s", "bytes")
 

@@ -33,7 +33,18 @@ def primitive(row):
     if row["app"] == "histogram":
         m = re.search(r"bins=(\d+)", row["params"])
         name += f"-{m.group(1)}" if m else ""
+    if row["app"] == "sort":
+        m = re.search(r"type=(\w+)", row["params"])
+        name += f"-{m.group(1)}" if m else ""
     return file_name(name, "primitive")
+
+
+def ours(by_variant):
+    """The library's row of a primitive: `kp`, else its one `kp-` variant (kp-pairs)."""
+    if "kp" in by_variant:
+        return "kp"
+    named = [v for v in by_variant if v.startswith("kp-")]
+    return named[0] if len(named) == 1 else None
 
 
 def load(paths):
@@ -62,9 +73,10 @@ def run():
     print("| --- | ---: | ---: | --- | ---: | ---: | --- |")
     notes = []
     for prim, by_variant in sorted(series.items()):
-        others = [v for v in by_variant if v != "kp"]
-        for size in sorted(by_variant.get("kp", {})):
-            kp = by_variant["kp"][size]
+        mine = ours(by_variant)
+        others = [v for v in by_variant if v != mine]
+        for size in sorted(by_variant.get(mine, {})):
+            kp = by_variant[mine][size]
             for other in others:
                 o = by_variant[other].get(size)
                 if not o:

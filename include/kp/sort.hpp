@@ -7,6 +7,8 @@
 //   kp::sort(space, keys, 0, 16);                 // by bits [0, 16) of each key only
 //   kp::sort_by_key(space, keys, values);         // values move with their keys
 //   kp::sort_indices(space, keys, indices);       // argsort; keys left as they were
+// Each call also takes a bit range (begin_bit, end_bit) and kp::descending,
+// alone or together (the bit range first).
 //
 // Semantics
 // - keys: a rank-1 View of any layout that `space` can access, of uint8,
@@ -97,15 +99,34 @@ void sort_by_key(const ExecSpace& space, const KeyView& keys, const ValueView& v
                         values, false);
 }
 
+template <class ExecSpace, class KeyView, class ValueView>
+void sort_by_key(const ExecSpace& space, const KeyView& keys, const ValueView& values,
+                 int begin_bit, int end_bit, descending_t) {
+  impl::sort::sort_keys("kp::sort_by_key", space, keys, impl::sort::Bits{begin_bit, end_bit},
+                        values, true);
+}
+
 // The permutation that sorts keys (argsort), into indices; keys unchanged.
 template <class ExecSpace, class KeyView, class IndexView>
 void sort_indices(const ExecSpace& space, const KeyView& keys, const IndexView& indices) {
-  impl::sort::sort_indices("kp::sort_indices", space, keys, indices, false);
+  impl::sort::sort_indices("kp::sort_indices", space, keys, indices, impl::sort::all_bits, false);
 }
 template <class ExecSpace, class KeyView, class IndexView>
 void sort_indices(const ExecSpace& space, const KeyView& keys, const IndexView& indices,
                   descending_t) {
-  impl::sort::sort_indices("kp::sort_indices", space, keys, indices, true);
+  impl::sort::sort_indices("kp::sort_indices", space, keys, indices, impl::sort::all_bits, true);
+}
+template <class ExecSpace, class KeyView, class IndexView>
+void sort_indices(const ExecSpace& space, const KeyView& keys, const IndexView& indices,
+                  int begin_bit, int end_bit) {
+  impl::sort::sort_indices("kp::sort_indices", space, keys, indices,
+                           impl::sort::Bits{begin_bit, end_bit}, false);
+}
+template <class ExecSpace, class KeyView, class IndexView>
+void sort_indices(const ExecSpace& space, const KeyView& keys, const IndexView& indices,
+                  int begin_bit, int end_bit, descending_t) {
+  impl::sort::sort_indices("kp::sort_indices", space, keys, indices,
+                           impl::sort::Bits{begin_bit, end_bit}, true);
 }
 
 }  // namespace kp

@@ -191,6 +191,15 @@ TEMPLATE_LIST_TEST_CASE("sort by a bit range compares those bits only, stably", 
     auto view = kp::test::to_space<Space>(keys, Shape::contiguous);
     kp::sort(space, view, begin, end);
     CHECK(to_host<Space>(view) == want);
+    // The argsort by the same bits gives the permutation to those keys.
+    auto indices =
+        kp::test::to_space<Space>(std::vector<std::int32_t>(keys.size()), Shape::strided);
+    kp::sort_indices(space, kp::test::to_space<Space>(keys, Shape::contiguous), indices, begin,
+                     end);
+    const auto order = to_host<Space>(indices);
+    bool permutes = true;
+    for (std::size_t i = 0; i < order.size(); ++i) permutes = permutes && keys[order[i]] == want[i];
+    CHECK(permutes);
   }
   // Descending by the low byte: equal low bytes keep their order.
   std::vector<std::uint32_t> want = keys;

@@ -54,7 +54,7 @@ struct Scratch {
   View<K*, Space> keys;
   View<V*, Space> values;
   View<std::int64_t*, Space> counts;
-  View<std::int64_t*, Space> histogram;
+  View<std::uint64_t*, Space> histogram;
 };
 
 template <class Space, class K, class V>
@@ -76,14 +76,14 @@ std::shared_ptr<Scratch<Space, K, V>> scratch_for(const Space& space, std::int64
             View<K*, Space>(alloc("kp::sort keys"), size),
             View<V*, Space>(alloc("kp::sort values"), value_size),
             View<std::int64_t*, Space>(alloc("kp::sort counts"), counters),
-            View<std::int64_t*, Space>(alloc("kp::sort histogram"), 8 * kDigits)};
+            View<std::uint64_t*, Space>(alloc("kp::sort histogram"), 8 * kDigits)};
       });
 }
 
 // Whether a pass moves anything: some digit holds fewer than all the keys.
-inline bool pass_needed(const std::int64_t* histogram, std::int64_t n) {
+inline bool pass_needed(const std::uint64_t* histogram, std::int64_t n) {
   for (int d = 0; d < kDigits; ++d) {
-    if (histogram[d] == n) return false;
+    if (histogram[d] == static_cast<std::uint64_t>(n)) return false;
   }
   return true;
 }
@@ -101,16 +101,23 @@ void radix_sort(const Space& space, const View<K*, Space>& keys, const View<V*, 
   View<K*, Space> from_keys = keys, to_keys(s->keys.data(), n);
   View<V*, Space> from_values = values, to_values(s->values.data(), moves ? n : 0);
   const View<std::int64_t*, Space> counts(s->counts.data(), kDigits * tiles.count);
+  // One tile: its places for each digit are the exclusive sums of the pass's
+  // histogram, known on the host already.
+  const auto places = Kokkos::create_mirror_view(counts);
   for (int p = 0; p < passes.count; ++p) {
-    if (!pass_needed(counts_on_host.data() + p * kDigits, n)) continue;
-    if (tiles.count == 1) {  // one tile: its counts are the pass's histogram
-      Kokkos::deep_copy(
-          space, counts,
-          Kokkos::subview(s->histogram, std::make_pair(p * kDigits, (p + 1) * kDigits)));
+    const std::uint64_t* histogram = counts_on_host.data() + p * kDigits;
+    if (!pass_needed(histogram, n)) continue;
+    if (tiles.count == 1) {
+      std::int64_t sum = 0;
+      for (int d = 0; d < kDigits; ++d) {
+        places(d) = sum;
+        sum += static_cast<std::int64_t>(histogram[d]);
+      }
+      Kokkos::deep_copy(space, counts, places);
     } else {
       count_tiles<Space, K>(space, from_keys, tiles, passes.digit[p], counts);
+      kp::exclusive_scan(space, counts, counts, std::int64_t(0));
     }
-    kp::exclusive_scan(space, counts, counts, std::int64_t(0));
     scatter<Space, K, V>(space, from_keys, to_keys, {from_values, to_values, moves}, tiles,
                          passes.digit[p], counts);
     std::swap(from_keys, to_keys);
@@ -188,7 +195,7 @@ void sort_keys(const char* call, const ExecSpace& space, const KeyView& keys, Bi
 
 template <class ExecSpace, class KeyView, class IndexView>
 void sort_indices(const char* call, const ExecSpace& space, const KeyView& keys,
-                  const IndexView& indices, bool descending) {
+                  const IndexView& indices, Bits bits, bool descending) {
   check_view<ExecSpace, KeyView>();
   check_view<ExecSpace, IndexView>();
   using K = value_t<KeyView>;
@@ -206,13 +213,13 @@ void sort_indices(const char* call, const ExecSpace& space, const KeyView& keys,
     throw std::invalid_argument(std::string(call) + ": " + std::to_string(n) +
                                 " keys are more than int32 indices can number");
   }
-  const Passes passes = plan_passes<K>(call, all_bits, descending);
+  const Passes passes = plan_passes<K>(call, bits, descending);
   Working<ExecSpace, IndexView> order(space, indices, false);
   const View<I*, ExecSpace> index = order.data;
   Kokkos::parallel_for(
       "kp::sort_indices iota", Kokkos::RangePolicy<ExecSpace>(space, 0, n),
       KOKKOS_LAMBDA(const std::int64_t i) { index(i) = static_cast<I>(i); });
-  if (n > 1) {
+  if (n > 1 && passes.count > 0) {
     // The keys' copy is sorted with the indices; the user's keys stay.
     View<K*, ExecSpace> copy(
         Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "kp::sort_indices keys"), n);

@@ -90,9 +90,12 @@ KOKKOS_INLINE_FUNCTION void count_key(Count* counters, std::uint32_t d, bool val
 }
 
 // histogram(p * kDigits + d) += the keys whose pass-p digit is d (zeroed first).
+// The counts are uint64: the GPU's native 64-bit atomic add (atomic_count);
+// a compare-and-swap loop, which Kokkos 3.4 runs for int64, made this
+// merge of every team's counters cost milliseconds.
 template <class Space, class K>
 void histograms(const Space& space, const View<const K*, Space>& keys, const Tiles& tiles,
-                const Passes& passes, const View<std::int64_t*, Space>& histogram) {
+                const Passes& passes, const View<std::uint64_t*, Space>& histogram) {
   using Count = TeamCount<Space>;
   Kokkos::deep_copy(space, histogram, 0);
   const int bins = passes.count * kDigits;
@@ -123,7 +126,7 @@ void histograms(const Space& space, const View<const K*, Space>& keys, const Til
         }
         team.team_barrier();
         for (int i = team.team_rank(); i < bins; i += team.team_size()) {
-          if (counts[i] != 0) Kokkos::atomic_add(&histogram(i), std::int64_t(counts[i]));
+          if (counts[i] != 0) atomic_count(&histogram(i), std::uint64_t(counts[i]));
         }
       });
 }
