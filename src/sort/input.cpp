@@ -217,6 +217,9 @@ std::string binsort_limit(const Input<T>& input) {
     return "more keys than BinSort's int offsets hold";
   }
   if (input.has_nan || input.has_inf) return "NaN or infinite keys make BinSort's bin width NaN";
+  // Of no keys, it takes max - min of its min-max reduction's identities
+  // (lowest - largest: a signed overflow, seen under UBSan).
+  if (n == 0) return "no keys: BinSort subtracts the empty min-max reduction's identities";
   if (n < 2) return "";
   const T* first = input.keys.data();
   const auto [low, high] = std::minmax_element(first, first + n);
