@@ -1,6 +1,6 @@
 #pragma once
-// Kokkos Primitives: device-wide reduce, minloc/maxloc, scans, histogram and
-// weighted sampling on any Kokkos execution space, each dispatching to the
+// Kokkos Primitives: device-wide reduce, minloc/maxloc, scans, histogram,
+// weighted sampling and radix sorts on any Kokkos execution space, each dispatching to the
 // fastest correct algorithm for that space; plus the team-level pieces they
 // are built from. See docs/API.md.
 //
