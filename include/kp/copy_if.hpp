@@ -20,7 +20,7 @@
 #include <cstdint>
 
 #include <kp/algorithm.hpp>
-#include <kp/impl/copy_if.hpp>
+#include <kp/impl/dispatch/copy_if.hpp>
 
 namespace kp {
 

@@ -29,7 +29,7 @@
 // The algorithm for each space and bin count: docs/API.md, the dispatch
 // table; measurements: docs/PERFORMANCE.md.
 #include <kp/algorithm.hpp>
-#include <kp/impl/histogram.hpp>
+#include <kp/impl/dispatch/histogram.hpp>
 
 namespace kp {
 

@@ -26,7 +26,7 @@
 // 32768 values is read a second time (from cache) only where it holds a
 // new best. Measurements: docs/PERFORMANCE.md.
 #include <kp/algorithm.hpp>
-#include <kp/impl/reduce.hpp>
+#include <kp/impl/dispatch/reduce.hpp>
 #include <kp/value_index.hpp>
 
 namespace kp {

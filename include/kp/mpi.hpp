@@ -33,7 +33,7 @@
 //   space), not CUDA-aware MPI. Per call, one MPI_Allgather of a few bytes
 //   per rank; histogram adds an MPI_Allreduce of the bins (fewer than 2^31).
 //   sample splits kp::sample's tree of the global weights
-//   (impl/mpi_sample.hpp): each rank receives the other ranks' sums of one
+//   (impl/mpi/sample.hpp): each rank receives the other ranks' sums of one
 //   level of the tree (8 bytes per 1024 items, per 2^20 where every slice
 //   starts on a multiple of 2^20 items) and at most 2048 weights of the
 //   blocks that straddle its slice's ends (none where every slice starts on
@@ -56,8 +56,8 @@
 #include <vector>
 
 #include <kp/histogram.hpp>
-#include <kp/impl/mpi_common.hpp>
-#include <kp/impl/mpi_sample.hpp>
+#include <kp/impl/mpi/common.hpp>
+#include <kp/impl/mpi/sample.hpp>
 #include <kp/minloc.hpp>
 #include <kp/reduce.hpp>
 #include <kp/sample.hpp>

@@ -30,7 +30,7 @@
 // each space: docs/API.md, the dispatch table; measurements:
 // docs/PERFORMANCE.md.
 #include <kp/algorithm.hpp>
-#include <kp/impl/reduce.hpp>
+#include <kp/impl/dispatch/reduce.hpp>
 
 namespace kp {
 

@@ -39,8 +39,8 @@
 #include <cstdint>
 
 #include <kp/algorithm.hpp>
-#include <kp/impl/alias_table.hpp>
-#include <kp/impl/sample.hpp>
+#include <kp/impl/dispatch/alias_table.hpp>
+#include <kp/impl/dispatch/sample.hpp>
 
 namespace kp {
 

@@ -18,7 +18,7 @@
 #include <type_traits>
 
 #include <kp/algorithm.hpp>
-#include <kp/impl/scan.hpp>
+#include <kp/impl/dispatch/scan.hpp>
 
 namespace kp {
 

@@ -52,8 +52,8 @@
 // start) parts, whose time does not depend on the lengths.
 // Hosts, and strided Views: one thread a segment (a reduction in 8 lanes),
 // handed out dynamically.
-#include <kp/impl/combine_ops.hpp>
-#include <kp/impl/segmented.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
+#include <kp/impl/dispatch/segmented.hpp>
 #include <type_traits>
 
 namespace kp {

@@ -49,7 +49,7 @@
 // every key is skipped. Scratch: one copy of the keys (and values, or the
 // indices and a key copy for sort_indices) plus 256 counters a tile, from
 // the workspace cache (kp::release_workspaces frees it).
-#include <kp/impl/sort/dispatch.hpp>
+#include <kp/impl/dispatch/sort.hpp>
 
 namespace kp {
 

@@ -15,7 +15,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 
-#include <kp/impl/team.hpp>
+#include <kp/impl/block/team.hpp>
 
 namespace kp {
 

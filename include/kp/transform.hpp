@@ -15,9 +15,9 @@
 #include <type_traits>
 
 #include <kp/algorithm.hpp>
-#include <kp/impl/combine_ops.hpp>
-#include <kp/impl/reduce.hpp>
-#include <kp/impl/scan.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
+#include <kp/impl/dispatch/reduce.hpp>
+#include <kp/impl/dispatch/scan.hpp>
 
 namespace kp {
 

@@ -6,4 +6,4 @@
 // An extremum and the index of its first occurrence. Empty input gives
 // index -1 and the identity value (+inf / -inf, or the type's max / lowest
 // for integers).
-#include <kp/impl/value_index.hpp>
+#include <kp/impl/core/value_index.hpp>

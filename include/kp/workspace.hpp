@@ -14,4 +14,4 @@ namespace kp {
 inline void release_workspaces();
 }  // namespace kp
 
-#include <kp/impl/workspace.hpp>  // its definition
+#include <kp/impl/core/workspace.hpp>  // its definition

@@ -1,7 +1,7 @@
 #include "bandwidth/bandwidth_app.hpp"
 
-#include <kp/impl/launch.hpp>
-#include <kp/impl/reduce.hpp>
+#include <kp/impl/core/launch.hpp>
+#include <kp/impl/dispatch/reduce.hpp>
 #include <kp/impl/tuning/sample.hpp>
 
 #include <sstream>

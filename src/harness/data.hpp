@@ -2,7 +2,7 @@
 // Small pieces every application's input and check code shares.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <kp/impl/common.hpp>
+#include <kp/impl/core/common.hpp>
 #include <limits>
 #include <type_traits>
 
@@ -10,7 +10,7 @@ namespace kp::bench {
 
 // SplitMix64 of a counter: a tiny deterministic generator, the same on every
 // machine and every backend, so inputs (and random draws indexed by draw
-// number) do not depend on thread counts. It is the library's (kp/impl/common.hpp).
+// number) do not depend on thread counts. It is the library's (kp/impl/core/common.hpp).
 using impl::splitmix64;
 
 // A value no correct variant produces where a check compares exactly: NaN

@@ -3,7 +3,7 @@
 // calls a generic function once per requested space with a type tag, so the
 // applications instantiate each variant for every backend from one source.
 #include <Kokkos_Core.hpp>
-#include <kp/impl/common.hpp>
+#include <kp/impl/core/common.hpp>
 #include <string>
 #include <vector>
 

@@ -4,7 +4,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <kp/impl/histogram.hpp>
+#include <kp/impl/dispatch/histogram.hpp>
 
 namespace kp::bench::histogram {
 

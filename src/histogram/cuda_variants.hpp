@@ -1,7 +1,7 @@
 #pragma once
 // The native CUDA variant (CUDA builds, cuda space only): CUB's
 // DeviceHistogram as the library baseline (the cluster kernel is the
-// library's, kp/impl/cluster_histogram.hpp). A copyable callable that
+// library's, kp/impl/backend/cuda/cluster_histogram.hpp). A copyable callable that
 // the runner launches on Kokkos' CUDA stream.
 #include <Kokkos_Core.hpp>
 

@@ -140,7 +140,7 @@ SpaceCase make_space_case(const Input& input) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     std::string why;
-    // The library's cluster kernel (kp/impl/cluster_histogram.hpp), named.
+    // The library's cluster kernel (kp/impl/backend/cuda/cluster_histogram.hpp), named.
     const auto plan = kp::impl::cluster_plan<std::int32_t, Count>(Space(), bins);
     if (plan.why.empty()) {
       add("cluster-dsm",

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include <kp/impl/combine_ops.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
 
 namespace kp::bench::minloc {
 

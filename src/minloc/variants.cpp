@@ -14,8 +14,8 @@
 #include <omp.h>
 #endif
 
-#include <kp/impl/launch.hpp>
-#include <kp/impl/vector_reduce.hpp>
+#include <kp/impl/core/launch.hpp>
+#include <kp/impl/agent/vector_reduce.hpp>
 #include "harness/spaces.hpp"
 #ifdef KP_HAVE_STD_PAR
 #include "harness/std_par.hpp"

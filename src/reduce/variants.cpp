@@ -8,9 +8,9 @@
 
 #include <kp/reduce.hpp>
 
-#include <kp/impl/combine_ops.hpp>
-#include <kp/impl/launch.hpp>
-#include <kp/impl/vector_reduce.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
+#include <kp/impl/core/launch.hpp>
+#include <kp/impl/agent/vector_reduce.hpp>
 #include "harness/data.hpp"
 #include "harness/spaces.hpp"
 #ifdef KP_HAVE_STD_PAR

@@ -10,12 +10,12 @@
 // The builder owns its worklists, so a build allocates nothing.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <kp/impl/parallel_alias.hpp>
+#include <kp/impl/agent/parallel_alias.hpp>
 #include <vector>
 
 namespace kp::bench::roulette {
 
-// The library's alias-table pieces (kp/impl/parallel_alias.hpp), which the
+// The library's alias-table pieces (kp/impl/agent/parallel_alias.hpp), which the
 // roulette variants and tests use by their short names.
 using impl::AliasEntry;
 using impl::draw_from;

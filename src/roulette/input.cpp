@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-#include <kp/impl/counter_rng.hpp>
+#include <kp/impl/thread/counter_rng.hpp>
 #include "harness/cli.hpp"
 #include "harness/npy.hpp"
 #include "roulette/chi_square.hpp"

@@ -8,14 +8,14 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <kp/impl/block_scan.hpp>
-#include <kp/impl/tile_plan.hpp>
+#include <kp/impl/block/block_scan.hpp>
+#include <kp/impl/agent/tile_plan.hpp>
 #include "harness/spaces.hpp"
 #include "scan/kokkos_scan.hpp"
 
 namespace kp::bench::scan {
 
-// The library's tile shapes (kp/impl/tile_plan.hpp).
+// The library's tile shapes (kp/impl/agent/tile_plan.hpp).
 using impl::make_tile_plan;
 using impl::tile_plan;
 using impl::tile_policy;

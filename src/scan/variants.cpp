@@ -11,7 +11,7 @@
 
 #include <kp/scan.hpp>
 
-#include <kp/impl/decoupled_lookback.hpp>
+#include <kp/impl/agent/decoupled_lookback.hpp>
 #ifdef KP_HAVE_MPI
 #include <kp/mpi.hpp>
 #endif

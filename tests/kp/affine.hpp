@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <kp/impl/common.hpp>
+#include <kp/impl/core/common.hpp>
 
 namespace kp::test {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <kp/algorithm.hpp>
-#include <kp/impl/common.hpp>
+#include <kp/impl/core/common.hpp>
 
 #include "common/spaces.hpp"
 

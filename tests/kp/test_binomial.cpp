@@ -2,7 +2,7 @@
 // sampler's variates against exact binomial probabilities (chi-square), on
 // every enabled space, on both of its algorithms and both of BTRD's
 // acceptance paths; the same variates on every space.
-#include <kp/impl/binomial.hpp>
+#include <kp/impl/agent/binomial.hpp>
 
 #include <algorithm>
 #include <catch2/catch_template_test_macros.hpp>

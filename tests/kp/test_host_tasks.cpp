@@ -1,8 +1,8 @@
-// kp::impl::run_host_tasks (include/kp/impl/host_tasks.hpp), on every
+// kp::impl::run_host_tasks (include/kp/impl/backend/host/host_tasks.hpp), on every
 // enabled host space: every task runs exactly once, run after run (the
 // counter rewinds itself), with fewer tasks than threads, none, and many;
 // `finish` runs once a run, after every task.
-#include <kp/impl/host_tasks.hpp>
+#include <kp/impl/backend/host/host_tasks.hpp>
 
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>

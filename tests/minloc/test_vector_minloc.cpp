@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include <kp/impl/vector_reduce.hpp>
+#include <kp/impl/agent/vector_reduce.hpp>
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
 #include "harness/spaces.hpp"

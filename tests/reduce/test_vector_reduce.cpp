@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include <kp/impl/combine_ops.hpp>
-#include <kp/impl/vector_reduce.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
+#include <kp/impl/agent/vector_reduce.hpp>
 #include "common/spaces.hpp"
 
 using namespace kp;

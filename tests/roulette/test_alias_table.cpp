@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include <kp/impl/counter_rng.hpp>
-#include <kp/impl/parallel_alias.hpp>
+#include <kp/impl/thread/counter_rng.hpp>
+#include <kp/impl/agent/parallel_alias.hpp>
 #include "common/spaces.hpp"
 #include "roulette/alias_table.hpp"
 #include "roulette/input.hpp"

@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include <kp/impl/decoupled_lookback.hpp>
+#include <kp/impl/agent/decoupled_lookback.hpp>
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
 #include "harness/cli.hpp"

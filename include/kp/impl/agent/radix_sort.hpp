@@ -1,0 +1,288 @@
+#pragma once
+// Tile level of the radix sorts: the kernels of one pass, over tiles of
+// consecutive keys.
+//   histograms  every pass's digit counts over all keys, in one read (the
+//               dispatch skips the passes whose digit is the same for all)
+//   count       each tile's digit counts for one pass, digit-major
+//               (counts[d * tiles + t]), so that their exclusive scan is
+//               where tile t's keys of digit d go
+//   scatter     each tile's keys (and values) to those places, in their
+//               input order within a digit: the pass is stable
+// Host spaces: a tile is a thread's contiguous share, scattered in index
+// order by that thread. CUDA: a tile is 8 warps' runs of 16 rounds of 32
+// consecutive keys; a key's place among its tile's keys of its digit comes
+// from the warp's match of equal digits (__match_any_sync) and counters a
+// warp in shared memory, so a round's keys of one digit go to consecutive
+// places.
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include <kp/impl/core/common.hpp>
+#include <kp/impl/thread/radix_keys.hpp>
+#include <kp/impl/tuning/sort.hpp>
+
+namespace kp::impl::sort {
+
+// The digits of the passes a sort may run (at most 8: 64-bit keys).
+struct Passes {
+  Digit digit[8];
+  int count = 0;
+};
+
+// Tiles of one sort: `count` tiles of `size` keys (the last may be shorter).
+struct Tiles {
+  std::int64_t n = 0;
+  std::int64_t size = 1;
+  std::int64_t count = 0;
+  int team = 1;
+  KOKKOS_INLINE_FUNCTION std::int64_t begin(std::int64_t t) const { return t * size; }
+  KOKKOS_INLINE_FUNCTION std::int64_t end(std::int64_t t) const {
+    return n < (t + 1) * size ? n : (t + 1) * size;
+  }
+};
+
+template <class Space>
+Tiles tiles_for(const Space& space, std::int64_t n) {
+  Tiles tiles;
+  tiles.n = n;
+  if constexpr (is_gpu_space<Space>()) {
+    using Policy = tuning::Tuned<SortTuning, Space>;
+    tiles.size = Policy::tile;
+    tiles.team = Policy::team;
+  } else {
+    const std::int64_t threads = std::max(1, space.concurrency());
+    tiles.size = std::max(tuning::Tuned<SortTuning, Space>::min_tile, (n + threads - 1) / threads);
+  }
+  tiles.count = std::max<std::int64_t>(1, (n + tiles.size - 1) / tiles.size);
+  return tiles;
+}
+
+template <class Space>
+using Member = typename Kokkos::TeamPolicy<Space>::member_type;
+// Whether teams of the space count with atomics (GPU teams share their
+// counters; a host team is one thread).
+template <class Space>
+struct SharedCounters : std::bool_constant<is_gpu_space<Space>()> {};
+// A team's counters: 32-bit in GPU shared memory (a team counts at most a
+// few million keys), 64-bit on a host thread (which may count them all).
+template <class Space>
+using TeamCount = std::conditional_t<SharedCounters<Space>::value, std::uint32_t, std::int64_t>;
+
+// Counts each team thread's key of digit d (none where !valid). GPU teams
+// share their counters: on CUDA a warp's lanes of one digit add together,
+// one shared-memory atomic a distinct digit, since equal digits (a constant
+// high byte, few distinct keys) would otherwise queue 32 atomics on one
+// address. Every thread of the team calls it in the same rounds.
+template <bool kShared, class Count>
+KOKKOS_INLINE_FUNCTION void count_key(Count* counters, std::uint32_t d, bool valid, int lane) {
+  (void)lane;
+  if constexpr (kShared) {
+#if defined(__CUDA_ARCH__)
+    const unsigned peers = __match_any_sync(0xffffffffu, valid ? d : std::uint32_t(kDigits));
+    if (valid && lane == __ffs(peers) - 1) atomicAdd(counters + d, Count(__popc(peers)));
+#else
+    if (valid) Kokkos::atomic_add(counters + d, Count(1));
+#endif
+  } else if (valid) {
+    ++counters[d];
+  }
+}
+
+// histogram(p * kDigits + d) += the keys whose pass-p digit is d (zeroed first).
+// The counts are uint64: the GPU's native 64-bit atomic add (atomic_count);
+// a compare-and-swap loop, which Kokkos 3.4 runs for int64, made this
+// merge of every team's counters cost milliseconds.
+template <class Space, class K>
+void histograms(const Space& space, const View<const K*, Space>& keys, const Tiles& tiles,
+                const Passes& passes, const View<std::uint64_t*, Space>& histogram) {
+  using Count = TeamCount<Space>;
+  Kokkos::deep_copy(space, histogram, 0);
+  const int bins = passes.count * kDigits;
+  const std::size_t bytes = sizeof(Count) * static_cast<std::size_t>(bins);
+  const int league = static_cast<int>(
+      std::min<std::int64_t>(tiles.count, std::max(1, space.concurrency() / tiles.team)));
+  const Tiles t = tiles;
+  Kokkos::parallel_for(
+      "kp::sort histograms",
+      Kokkos::TeamPolicy<Space>(space, league, tiles.team)
+          .set_scratch_size(0, Kokkos::PerTeam(bytes)),
+      KOKKOS_LAMBDA(const Member<Space>& team) {
+        Count* counts = static_cast<Count*>(team.team_scratch(0).get_shmem(bytes));
+        for (int i = team.team_rank(); i < bins; i += team.team_size()) counts[i] = 0;
+        team.team_barrier();
+        const int lane = team.team_rank() % 32;
+        for (std::int64_t tile = team.league_rank(); tile < t.count; tile += team.league_size()) {
+          const std::int64_t end = t.end(tile);
+          for (std::int64_t base = t.begin(tile); base < end; base += team.team_size()) {
+            const std::int64_t i = base + team.team_rank();
+            const bool valid = i < end;
+            const K key = valid ? keys(i) : K();
+            for (int p = 0; p < passes.count; ++p) {
+              count_key<SharedCounters<Space>::value>(counts + p * kDigits, passes.digit[p](key),
+                                                      valid, lane);
+            }
+          }
+        }
+        team.team_barrier();
+        for (int i = team.team_rank(); i < bins; i += team.team_size()) {
+          if (counts[i] != 0) atomic_count(&histogram(i), std::uint64_t(counts[i]));
+        }
+      });
+}
+
+// counts(d * tiles.count + t) = the keys of tile t whose digit is d.
+template <class Space, class K>
+void count_tiles(const Space& space, const View<const K*, Space>& keys, const Tiles& tiles,
+                 const Digit digit, const View<std::int64_t*, Space>& counts) {
+  using Count = TeamCount<Space>;
+  const std::size_t bytes = sizeof(Count) * kDigits;
+  const Tiles t = tiles;
+  Kokkos::parallel_for(
+      "kp::sort count",
+      Kokkos::TeamPolicy<Space>(space, static_cast<int>(tiles.count), tiles.team)
+          .set_scratch_size(0, Kokkos::PerTeam(bytes)),
+      KOKKOS_LAMBDA(const Member<Space>& team) {
+        Count* local = static_cast<Count*>(team.team_scratch(0).get_shmem(bytes));
+        for (int d = team.team_rank(); d < kDigits; d += team.team_size()) local[d] = 0;
+        team.team_barrier();
+        const std::int64_t tile = team.league_rank(), end = t.end(tile);
+        for (std::int64_t base = t.begin(tile); base < end; base += team.team_size()) {
+          const std::int64_t i = base + team.team_rank();
+          const bool valid = i < end;
+          count_key<SharedCounters<Space>::value>(local, valid ? digit(keys(i)) : 0u, valid,
+                                                  team.team_rank() % 32);
+        }
+        team.team_barrier();
+        for (int d = team.team_rank(); d < kDigits; d += team.team_size()) {
+          counts(d * t.count + tile) = static_cast<std::int64_t>(local[d]);
+        }
+      });
+}
+
+// Values that go with the keys (sort_by_key), or none (a View of nothing).
+template <class V, class Space>
+struct Payload {
+  View<const V*, Space> in;
+  View<V*, Space> out;
+  bool moves = false;
+};
+
+// Host spaces: each thread scatters its tile in index order.
+template <class Space, class K, class V>
+void scatter_host(const Space& space, const View<const K*, Space>& in, const View<K*, Space>& out,
+                  const Payload<V, Space>& values, const Tiles& tiles, const Digit digit,
+                  const View<const std::int64_t*, Space>& offsets) {
+  const Tiles t = tiles;
+  Kokkos::parallel_for(
+      "kp::sort scatter", Kokkos::RangePolicy<Space>(space, 0, tiles.count),
+      KOKKOS_LAMBDA(const std::int64_t tile) {
+        std::int64_t next[kDigits];
+        for (int d = 0; d < kDigits; ++d) next[d] = offsets(d * t.count + tile);
+        const std::int64_t end = t.end(tile);
+        for (std::int64_t i = t.begin(tile); i < end; ++i) {
+          const K key = in(i);
+          const std::int64_t to = next[digit(key)]++;
+          out(to) = key;
+          if (values.moves) values.out(to) = values.in(i);
+        }
+      });
+}
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// CUDA: the warp-ranked scatter of a tile of 8 warps x 16 rounds x 32 keys.
+template <class K, class V>
+struct CudaScatter {
+  using Policy = tuning::Tuned<SortTuning, Kokkos::Cuda>;
+  static constexpr int kTeam = Policy::team, kItems = Policy::items;
+  static constexpr int kWarp = 32, kWarps = kTeam / kWarp;
+  // Each warp's counter of each digit, then where its keys of that digit go.
+  static constexpr std::size_t kScratch = sizeof(std::int64_t) * kWarps * kDigits;
+  View<const K*, Kokkos::Cuda> in;
+  View<K*, Kokkos::Cuda> out;
+  Payload<V, Kokkos::Cuda> values;
+  Tiles t;
+  Digit digit;
+  View<const std::int64_t*, Kokkos::Cuda> offsets;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member<Kokkos::Cuda>& team) const {
+    (void)team;
+#if defined(__CUDA_ARCH__)
+    const std::size_t bytes = kScratch;  // get_shmem takes a reference: a copy for device code
+    std::int64_t* place = static_cast<std::int64_t*>(team.team_scratch(0).get_shmem(bytes));
+    const int rank = team.team_rank(), lane = rank % kWarp, warp = rank / kWarp;
+    const std::int64_t tile = team.league_rank();
+    for (int i = rank; i < kWarps * kDigits; i += kTeam) place[i] = 0;
+    team.team_barrier();
+    std::int64_t* counter = place + warp * kDigits;
+    const std::int64_t first = t.begin(tile) + warp * (kWarp * kItems);
+    const std::int64_t end = t.end(tile);
+    const unsigned below = (1u << lane) - 1u;
+    K key[kItems];
+    std::uint32_t d[kItems];
+    std::int64_t within[kItems];  // place among the warp's keys of its digit
+    for (int r = 0; r < kItems; ++r) {
+      const std::int64_t i = first + r * kWarp + lane;
+      const bool valid = i < end;
+      if (valid) key[r] = in(i);
+      d[r] = valid ? digit(key[r]) : std::uint32_t(kDigits);  // kDigits: no key
+      const unsigned peers = __match_any_sync(0xffffffffu, d[r]);
+      const std::int64_t before = valid ? counter[d[r]] : 0;
+      __syncwarp();
+      if (valid && lane == __ffs(peers) - 1) counter[d[r]] = before + __popc(peers);
+      __syncwarp();
+      within[r] = before + __popc(peers & below);
+    }
+    team.team_barrier();
+    // Where each warp's keys of each digit start: the tile's place for the
+    // digit, after the lower warps' keys of that digit.
+    for (int value = rank; value < kDigits; value += kTeam) {
+      std::int64_t at = offsets(value * t.count + tile);
+      for (int w = 0; w < kWarps; ++w) {
+        const std::int64_t here = place[w * kDigits + value];
+        place[w * kDigits + value] = at;
+        at += here;
+      }
+    }
+    team.team_barrier();
+    for (int r = 0; r < kItems; ++r) {
+      if (d[r] == std::uint32_t(kDigits)) continue;
+      const std::int64_t to = counter[d[r]] + within[r];
+      out(to) = key[r];
+      if (values.moves) values.out(to) = values.in(first + r * kWarp + lane);
+    }
+#endif
+  }
+};
+
+template <class K, class V>
+void scatter_cuda(const Kokkos::Cuda& space, const View<const K*, Kokkos::Cuda>& in,
+                  const View<K*, Kokkos::Cuda>& out, const Payload<V, Kokkos::Cuda>& values,
+                  const Tiles& tiles, const Digit digit,
+                  const View<const std::int64_t*, Kokkos::Cuda>& offsets) {
+  using Scatter = CudaScatter<K, V>;
+  Kokkos::parallel_for("kp::sort scatter",
+                       Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<Scatter::kTeam, 1>>(
+                           space, static_cast<int>(tiles.count), Scatter::kTeam)
+                           .set_scratch_size(0, Kokkos::PerTeam(Scatter::kScratch)),
+                       Scatter{in, out, values, tiles, digit, offsets});
+}
+#endif
+
+// One pass's scatter on `space`.
+template <class Space, class K, class V>
+void scatter(const Space& space, const View<const K*, Space>& in, const View<K*, Space>& out,
+             const Payload<V, Space>& values, const Tiles& tiles, const Digit digit,
+             const View<const std::int64_t*, Space>& offsets) {
+  if constexpr (is_cuda_space<Space>()) {
+#if defined(KOKKOS_ENABLE_CUDA)
+    scatter_cuda(space, in, out, values, tiles, digit, offsets);
+#endif
+  } else {
+    static_assert(!is_gpu_space<Space>(), "kp::sort: GPUs other than CUDA are not supported yet");
+    scatter_host(space, in, out, values, tiles, digit, offsets);
+  }
+}
+
+}  // namespace kp::impl::sort

@@ -1,0 +1,41 @@
+#pragma once
+// The radix sort's tile shape per target. A tile is the run of keys one
+// team counts and scatters in one pass; each tile keeps 256 counters
+// between the count and the scatter, so larger tiles cost less of that
+// traffic but fewer teams run at once on small inputs.
+#include <cstdint>
+
+#include <kp/impl/tuning/target.hpp>
+
+namespace kp::impl::sort {
+
+using tuning::Next;
+using tuning::Target;
+
+template <Target T>
+struct SortTuning : Next<SortTuning, T> {};
+
+// Hopper (H100): 8 warps of 16 rounds, 4096 keys a tile: the counters are
+// 1/8 byte a key (of 4-byte keys read 2 and written once a pass), the
+// scatter's registers 16 keys and ranks a thread
+// (docs/results/h100-2026-12-07/sort/).
+template <>
+struct SortTuning<Target::hopper> {
+  static constexpr int team = 256;  // threads a team: whole warps
+  static constexpr int items = 16;  // keys a thread, in rounds of one key a thread
+  static constexpr std::int64_t tile = std::int64_t{team} * items;
+};
+// Any other GPU: Hopper's policy, not measured there.
+template <>
+struct SortTuning<Target::gpu> : SortTuning<Target::hopper> {};
+
+// Host spaces: one tile a thread, the thread's contiguous share of the keys
+// (its scatter is then stable by running in index order); at least
+// min_tile keys a tile, so that small inputs do not pay for idle threads'
+// counters.
+template <>
+struct SortTuning<Target::host> {
+  static constexpr std::int64_t min_tile = 1 << 16;
+};
+
+}  // namespace kp::impl::sort
