@@ -19,14 +19,14 @@
 
 namespace kp::impl {
 
-// Warp-striped tile access: the warp's value j of lane `lane` is the run's
-// value j x 32 + lane. This file's one copy of the load and the store
+// The warp-striped tile load: the warp's value j of this lane is
+// in[first + j x 32], `first` the lane's value in the warp's run
 // (`striped(j)`: whether the thread holds that value).
 template <int kItems, class T, class Striped>
-__device__ __forceinline__ void segment_load_striped(T (&x)[kItems], const T* run, int lane,
-                                                     const Striped& striped) {
+__device__ __forceinline__ void segment_load_striped(T (&x)[kItems], const T* in,
+                                                     std::int64_t first, const Striped& striped) {
 #pragma unroll
-  for (int j = 0; j < kItems; ++j) x[j] = striped(j) ? run[lane + j * kWarp] : T{};
+  for (int j = 0; j < kItems; ++j) x[j] = striped(j) ? in[first + j * kWarp] : T{};
 }
 
 // The thread's place in a tile in registers.
@@ -96,42 +96,31 @@ struct SegmentLookbackScan<Kokkos::Cuda, T, Offsets, Op>
                                     int count) const {
     const TilePlan& plan = this->tiles.plan;
     const int items = kWhole ? kItems : plan.items;
-    const int rank = team.team_rank();
-    const SegmentRegisterLanes<kWhole, kItems> t{
-        items,        rank, team.team_size(), rank % kWarp, rank / kWarp * kWarp * items,
-        rank * items, count};
+    const int rank = team.team_rank(), size = team.team_size(), lane = rank % kWarp;
     const auto& scratch = team.team_scratch(0);
     Scratch s;
     s.partial = static_cast<Part*>(scratch.get_shmem(partial_bytes(plan)));
     s.prefix_any = static_cast<int*>(scratch.get_shmem(Base::rounded(sizeof(int))));
     s.exchange = static_cast<T*>(scratch.get_shmem(exchange_bytes(plan)));
     s.bits = static_cast<std::uint32_t*>(scratch.get_shmem(head_bits(plan)));
-    T x[kItems];
-    std::int64_t lo, hi;
-    const std::uint32_t heads = load_tile(team, t, s, tile, begin, x, lo, hi);
-    const Running<Part> start = tile_start(team, t, s, tile, heads, x);
-    scan_and_store(t, s, heads, start, begin, x, lo, hi);
-  }
-
-  // The warp's values loaded striped and the tile's heads marked, then the
-  // values exchanged so that the thread holds its consecutive ones; returns
-  // the thread's head bits, and where out may be written ([lo, hi)).
-  template <class Lanes>
-  __device__ __forceinline__ std::uint32_t load_tile(const Member& team, const Lanes& t,
-                                                     const Scratch& s, std::int32_t tile,
-                                                     std::int64_t begin, T (&x)[kItems],
-                                                     std::int64_t& lo, std::int64_t& hi) const {
-    T* const lane_slots = s.exchange + padded_index(t.run) + t.lane;  // value j at j x 33
+    // The warp's value j of this lane is the tile's run + j x 32 + lane;
+    // the thread's consecutive values start at `mine`.
+    const int run = rank / kWarp * kWarp * items, mine = rank * items;
+    const SegmentRegisterLanes<kWhole, kItems> t{items, rank, size, lane, run, mine, count};
+    T* const lane_slots = s.exchange + padded_index(run) + lane;  // value j at j x 33
     // The warp's values, and the tile's first offsets entry, loaded before
     // the head bits are cleared.
-    segment_load_striped(x, this->in + begin + t.run, t.lane, [&](int j) { return t.striped(j); });
+    T x[kItems];
+    segment_load_striped(x, this->in, begin + run + lane, [&](int j) { return t.striped(j); });
     std::int64_t first, last;
-    const std::int64_t at = this->tile_heads(tile, t.rank, first, last);
+    const std::int64_t at = this->tile_heads(tile, rank, first, last);
+    std::int64_t lo, hi;
     this->in_segments(begin, lo, hi);
-    for (int w = t.rank; w < this->tiles.plan.tile / kWarp + 2; w += t.size) s.bits[w] = 0;
+    for (int w = rank; w < plan.tile / kWarp + 2; w += size) s.bits[w] = 0;
     team.team_barrier();
-    this->mark_heads(team, first, last, at, begin, t.count,
+    this->mark_heads(team, first, last, at, begin, count,
                      [&](int i) { atomicOr(&s.bits[i / kWarp], 1u << (i % kWarp)); });
+    // Through the exchange: the thread's consecutive values.
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
       if (t.held(j)) lane_slots[j * (kWarp + 1)] = x[j];
@@ -139,13 +128,15 @@ struct SegmentLookbackScan<Kokkos::Cuda, T, Offsets, Op>
     __syncwarp();
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
-      if (t.held(j)) x[j] = s.exchange[padded_index(t.mine + j)];
+      if (t.held(j)) x[j] = s.exchange[padded_index(mine + j)];
     }
     team.team_barrier();
-    return static_cast<std::uint32_t>(
-        (static_cast<std::uint64_t>(s.bits[t.mine / kWarp + 1]) << kWarp |
-         s.bits[t.mine / kWarp]) >>
-        (t.mine % kWarp));
+    const auto heads = static_cast<std::uint32_t>(
+        (static_cast<std::uint64_t>(s.bits[mine / kWarp + 1]) << kWarp | s.bits[mine / kWarp]) >>
+        (mine % kWarp));
+    const Running<Part> start = tile_start(team, t, s, tile, heads, x);
+    scan_and_store([&](int j) { return t.held(j); }, [&](int j) { return t.striped(j); }, count,
+                   mine, run, lane, s.exchange, lane_slots, heads, start, begin, x, lo, hi);
   }
 
   // The thread's prefix from the start of its segment: its part (its
@@ -187,9 +178,13 @@ struct SegmentLookbackScan<Kokkos::Cuda, T, Offsets, Op>
   }
 
   // The thread's scan from `start`, into the exchange, and the warp's
-  // striped stores of the values that lie in segments.
-  template <class Lanes>
-  __device__ __forceinline__ void scan_and_store(const Lanes& t, const Scratch& s,
+  // striped stores of the values that lie in segments. held(j) and
+  // striped(j) are SegmentRegisterLanes'; its places come as values, with
+  // which the kernel compiles to the size of tile_in_registers unsplit.
+  template <class Held, class Striped>
+  __device__ __forceinline__ void scan_and_store(const Held& held, const Striped& striped,
+                                                 int count, int mine, int run, int lane,
+                                                 T* exchange, const T* lane_slots,
                                                  std::uint32_t heads, const Running<Part>& start,
                                                  std::int64_t begin, const T (&x)[kItems],
                                                  std::int64_t lo, std::int64_t hi) const {
@@ -199,19 +194,18 @@ struct SegmentLookbackScan<Kokkos::Cuda, T, Offsets, Op>
     T value = start.value.value;
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
-      if (!t.held(j)) continue;
+      if (!held(j)) continue;
       const T exclusive = head(j) ? this->init.value : value;
       value = head(j) || !any ? x[j] : op(value, x[j]);
       any = true;
-      s.exchange[padded_index(t.mine + j)] = this->tiles.inclusive ? value : exclusive;
+      exchange[padded_index(mine + j)] = this->tiles.inclusive ? value : exclusive;
     }
     __syncwarp();
-    const T* const lane_slots = s.exchange + padded_index(t.run) + t.lane;
-    const bool inside = lo <= 0 && hi >= t.count;  // every value in a segment
+    const bool inside = lo <= 0 && hi >= count;  // every value in a segment
 #pragma unroll
     for (int j = 0; j < kItems; ++j) {
-      const int i = t.run + t.lane + j * kWarp;
-      if (t.striped(j) && (inside || (i >= lo && i < hi))) {
+      const int i = run + lane + j * kWarp;
+      if (striped(j) && (inside || (i >= lo && i < hi))) {
         this->out[begin + i] = lane_slots[j * (kWarp + 1)];
       }
     }
