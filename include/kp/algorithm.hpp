@@ -12,6 +12,9 @@
 //                           team_scratch, private_bins, cluster
 //   kp::SampleAlgorithm     sample, AliasTable::sample
 //                           automatic, alias, private_bins, global_atomics
+//   kp::SegmentedAlgorithm  segmented_reduce, the segmented scans
+//                           automatic, thread_per_segment, team_per_segment (reduce),
+//                           decoupled_lookback (scans)
 //
 // `automatic` (the default) picks the fastest correct one for the execution
 // space, by the dispatch table in docs/API.md; naming one is for benchmarks
@@ -35,6 +38,8 @@ namespace impl {
   X(vector, "vector")         /* reduce, minloc: one launch, 16-byte packs */                      \
   X(host_lanes, "host-lanes") /* reduce, minloc (host): accumulators in SIMD lanes */              \
   X(decoupled_lookback, "decoupled-lookback") /* scan, copy_if: one pass, tile look-back */        \
+  X(thread_per_segment, "thread-per-segment") /* segmented: a thread a segment */                  \
+  X(team_per_segment, "team-per-segment")     /* segmented reduce: a team a segment, chunks */     \
   X(sequential, "sequential")         /* scan (host, one thread): one pass in index order */       \
   X(team_scratch, "team-scratch")     /* histogram: a team's bins in team scratch (GPU) */         \
   X(private_bins, "private-bins")     /* histogram, sample (host): a thread's bins, then summed */ \
@@ -70,6 +75,11 @@ namespace impl {
   X(alias, alias)                   \
   X(private_bins, private_bins)     \
   X(global_atomics, global_atomics)
+#define KP_SEGMENTED_ALGORITHMS(X)              \
+  X(automatic, automatic)                       \
+  X(thread_per_segment, thread_per_segment)     \
+  X(team_per_segment, team_per_segment)         \
+  X(decoupled_lookback, decoupled_lookback)
 // clang-format on
 
 #define KP_ENUMERATOR(name, ...) name,
@@ -113,10 +123,14 @@ KP_CALL_ALGORITHM(HistogramAlgorithm, KP_HISTOGRAM_ALGORITHMS)
 // one by one from an alias table, counted as automatic, private_bins or
 // global_atomics say (also AliasTable::sample's choice).
 KP_CALL_ALGORITHM(SampleAlgorithm, KP_SAMPLE_ALGORITHMS)
+// segmented_reduce (automatic, thread_per_segment, team_per_segment) and
+// the segmented scans (automatic, thread_per_segment, decoupled_lookback).
+KP_CALL_ALGORITHM(SegmentedAlgorithm, KP_SEGMENTED_ALGORITHMS)
 
 #undef KP_CALL_ALGORITHM
 #undef KP_ALGORITHM_CASE
 #undef KP_ENUMERATOR
+#undef KP_SEGMENTED_ALGORITHMS
 #undef KP_SAMPLE_ALGORITHMS
 #undef KP_HISTOGRAM_ALGORITHMS
 #undef KP_COPY_IF_ALGORITHMS

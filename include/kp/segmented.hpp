@@ -52,8 +52,18 @@
 // start) parts, whose time does not depend on the lengths.
 // Hosts, and strided Views: one thread a segment (a reduction in 8 lanes),
 // handed out dynamically.
-#include <kp/impl/thread/combine_ops.hpp>
+//
+// Algorithm: each call takes a kp::SegmentedAlgorithm last (kp/algorithm.hpp;
+// default automatic, the choice above for the space): thread_per_segment,
+// team_per_segment (segmented_reduce) or decoupled_lookback (the scans) on
+// any space, for benchmarks and tests. A choice the call does not have
+// throws std::invalid_argument; Views that are not contiguous (and, for
+// team_per_segment, more than INT_MAX segments) take thread_per_segment
+// whatever is named. Integer and other exact operations give the same
+// answer by every choice.
+#include <kp/algorithm.hpp>
 #include <kp/impl/dispatch/segmented.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
 #include <type_traits>
 
 namespace kp {
@@ -66,110 +76,133 @@ inline constexpr UncheckedOffsets unchecked_offsets{};
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                      const OutView& out) {
+                      const OutView& out,
+                      SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
-                         impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}});
+                         impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}},
+                         impl::algorithm_of(algorithm));
 }
 
-template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp>
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp,
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                      const OutView& out, T identity, BinaryOp op) {
+                      const OutView& out, T identity, BinaryOp op,
+                      SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   static_assert(std::is_same_v<impl::value_t<OutView>, T>,
                 "kp::segmented_reduce: out's value type must be the identity's");
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
-                         impl::UserOp<T, BinaryOp>{identity, op});
+                         impl::UserOp<T, BinaryOp>{identity, op}, impl::algorithm_of(algorithm));
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                      const OutView& out, UncheckedOffsets) {
+                      const OutView& out, UncheckedOffsets,
+                      SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
-                         impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}}, /*team=*/0, /*chunk=*/0,
-                         /*checked=*/false);
+                         impl::UserOp<T, impl::WrappingSum<T>>{T(0), {}},
+                         impl::algorithm_of(algorithm), /*checked=*/false);
 }
 
-template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp>
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class T, class BinaryOp,
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void segmented_reduce(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                      const OutView& out, T identity, BinaryOp op, UncheckedOffsets) {
+                      const OutView& out, T identity, BinaryOp op, UncheckedOffsets,
+                      SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   static_assert(std::is_same_v<impl::value_t<OutView>, T>,
                 "kp::segmented_reduce: out's value type must be the identity's");
   impl::segmented_reduce("kp::segmented_reduce", space, in, offsets, out,
-                         impl::UserOp<T, BinaryOp>{identity, op}, /*team=*/0, /*chunk=*/0,
+                         impl::UserOp<T, BinaryOp>{identity, op}, impl::algorithm_of(algorithm),
                          /*checked=*/false);
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                              const OutView& out) {
+                              const OutView& out,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
-                       impl::Running<T>{T{}, false}, impl::WrappingSum<T>{});
+                       impl::Running<T>{T{}, false}, impl::WrappingSum<T>{},
+                       impl::algorithm_of(algorithm));
 }
 
-template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp,
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                              const OutView& out, BinaryOp op) {
+                              const OutView& out, BinaryOp op,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
-                       impl::Running<T>{T{}, false}, op);
+                       impl::Running<T>{T{}, false}, op, impl::algorithm_of(algorithm));
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                              const OutView& out, typename OutView::non_const_value_type init) {
+                              const OutView& out, typename OutView::non_const_value_type init,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
-                       impl::Running<T>{init, true}, impl::WrappingSum<T>{});
+                       impl::Running<T>{init, true}, impl::WrappingSum<T>{},
+                       impl::algorithm_of(algorithm));
 }
 
 // out(i) = op(... op(init, in(b)) ..., in(i - 1)) for i in segment [b, e).
-template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp,
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                               const OutView& out, typename OutView::non_const_value_type init,
-                              BinaryOp op) {
+                              BinaryOp op,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
-                       impl::Running<T>{init, true}, op);
+                       impl::Running<T>{init, true}, op, impl::algorithm_of(algorithm));
 }
 
 // The unchecked, asynchronous segmented scans: no check of the offsets and
 // no fence (see the header's comment).
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                              const OutView& out, UncheckedOffsets) {
+                              const OutView& out, UncheckedOffsets,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
                        impl::Running<T>{T{}, false}, impl::WrappingSum<T>{},
-                       /*checked=*/false);
+                       impl::algorithm_of(algorithm), /*checked=*/false);
 }
 
-template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp,
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void segmented_inclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
-                              const OutView& out, BinaryOp op, UncheckedOffsets) {
+                              const OutView& out, BinaryOp op, UncheckedOffsets,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_inclusive_scan", space, in, offsets, out, true,
-                       impl::Running<T>{T{}, false}, op, /*checked=*/false);
+                       impl::Running<T>{T{}, false}, op, impl::algorithm_of(algorithm),
+                       /*checked=*/false);
 }
 
 template <class ExecSpace, class InView, class OffsetsView, class OutView>
 void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                               const OutView& out, typename OutView::non_const_value_type init,
-                              UncheckedOffsets) {
+                              UncheckedOffsets,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
                        impl::Running<T>{init, true}, impl::WrappingSum<T>{},
-                       /*checked=*/false);
+                       impl::algorithm_of(algorithm), /*checked=*/false);
 }
 
-template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp>
+template <class ExecSpace, class InView, class OffsetsView, class OutView, class BinaryOp,
+          class = std::enable_if_t<!std::is_enum_v<BinaryOp>>>
 void segmented_exclusive_scan(const ExecSpace& space, const InView& in, const OffsetsView& offsets,
                               const OutView& out, typename OutView::non_const_value_type init,
-                              BinaryOp op, UncheckedOffsets) {
+                              BinaryOp op, UncheckedOffsets,
+                              SegmentedAlgorithm algorithm = SegmentedAlgorithm::automatic) {
   using T = impl::value_t<OutView>;
   impl::segmented_scan("kp::segmented_exclusive_scan", space, in, offsets, out, false,
-                       impl::Running<T>{init, true}, op, /*checked=*/false);
+                       impl::Running<T>{init, true}, op, impl::algorithm_of(algorithm),
+                       /*checked=*/false);
 }
 
 }  // namespace kp

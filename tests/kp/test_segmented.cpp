@@ -6,10 +6,12 @@
 // offsets that skip values, sums (exact in int64), max with an identity, and
 // a non-commutative operation for the scans (affine maps), the GPUs' single
 // pass over (value, segment start) parts on every space, each against the
-// sequential answer; bad offsets and lengths refused.
+// sequential answer; every kp::SegmentedAlgorithm choice giving the same
+// bits for exact operations; bad offsets and lengths refused.
 #include <kp/ops.hpp>
 #include <kp/segmented.hpp>
 
+#include <algorithm>
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <cstdint>
@@ -17,6 +19,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -163,14 +166,16 @@ TEMPLATE_LIST_TEST_CASE("kp segmented_reduce unchecked: bad offsets give the ide
     CHECK(to_host<Space>(sums) == expected);
     for (const std::int64_t chunk : {0, 3}) {
       Kokkos::deep_copy(sums, -1);
-      kp::impl::segmented_reduce("test", Space(), values, offsets, sums, Sum{0, {}}, team, chunk,
+      kp::impl::segmented_reduce("test", Space(), values, offsets, sums, Sum{0, {}},
+                                 kp::impl::SegmentTeamShape{team, chunk},
                                  /*checked=*/false);
       CHECK(to_host<Space>(sums) == expected);
     }
   }
   const auto good = to_space<Space>(std::vector<std::int32_t>{0, 4, 4, 10}, Shape::contiguous);
   for (const std::int64_t chunk : {0, 3}) {
-    kp::impl::segmented_reduce("test", Space(), values, good, sums, Sum{0, {}}, team, chunk);
+    kp::impl::segmented_reduce("test", Space(), values, good, sums, Sum{0, {}},
+                               kp::impl::SegmentTeamShape{team, chunk});
     CHECK(to_host<Space>(sums) == std::vector<std::int64_t>{4, 0, 6});
   }
   kp::segmented_reduce(Space(), values, good, sums);
@@ -274,9 +279,9 @@ TEMPLATE_LIST_TEST_CASE("kp segmented scans: the single pass over (value, head) 
     const kp::impl::View<std::int32_t*, Space> vin("vin", l.n), vout("vout", l.n);
     for (const auto& [team, items] : plans) {
       const auto plan = kp::impl::make_tile_plan(
-          l.n, team, items > 0 ? items : kp::impl::kSegmentLookbackItemsOf<A>);
+          l.n, team, items > 0 ? items : kp::impl::kSegmentLookbackItemsOf<Space, A>);
       const auto vplan = kp::impl::make_tile_plan(
-          l.n, team, items > 0 ? items : kp::impl::kSegmentLookbackItemsOf<std::int32_t>);
+          l.n, team, items > 0 ? items : kp::impl::kSegmentLookbackItemsOf<Space, std::int32_t>);
       for (const bool inclusive : {true, false}) {
         INFO("team " << team << ", items " << items << (inclusive ? ", inclusive" : ", exclusive"));
         const kp::impl::Running<A> start{init, !inclusive};
@@ -389,12 +394,99 @@ TEMPLATE_LIST_TEST_CASE("kp segmented calls refuse bad offsets and lengths", "[k
          {std::vector<std::int32_t>{0, 5, 4}, {-1, 2, 3}, {0, 5, 11}}) {
       const auto offsets = to_space<Space>(bad, Shape::contiguous);
       CHECK_THROWS_AS(kp::impl::segmented_reduce("test", Space(), values, offsets, sums, Sum{0, {}},
-                                                 team, chunk),
+                                                 kp::impl::SegmentTeamShape{team, chunk}),
                       std::invalid_argument);
     }
-    kp::impl::segmented_reduce("test", Space(), values, good, sums, Sum{0, {}}, team, chunk);
+    kp::impl::segmented_reduce("test", Space(), values, good, sums, Sum{0, {}},
+                               kp::impl::SegmentTeamShape{team, chunk});
     CHECK(to_host<Space>(sums) == std::vector<std::int64_t>{4, 6});
   }
+}
+
+namespace {
+
+// Whether segmented_reduce takes algorithm choice A as its last argument.
+using HostSpace = Kokkos::DefaultHostExecutionSpace;
+using Int64s = Kokkos::View<std::int64_t*, Kokkos::HostSpace>;
+template <class A, class = void>
+struct SegmentedReduceTakes : std::false_type {};
+template <class A>
+struct SegmentedReduceTakes<
+    A, std::void_t<decltype(kp::segmented_reduce(std::declval<HostSpace>(), std::declval<Int64s>(),
+                                                 std::declval<Int64s>(), std::declval<Int64s>(),
+                                                 std::declval<A>()))>> : std::true_type {};
+static_assert(SegmentedReduceTakes<kp::SegmentedAlgorithm>::value);
+static_assert(!SegmentedReduceTakes<kp::ReduceAlgorithm>::value &&
+              !SegmentedReduceTakes<kp::ScanAlgorithm>::value);
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp segmented calls: every SegmentedAlgorithm gives the same bits",
+                        "[kp][segmented]", Spaces) {
+  // Exact operations (wrapping int64 sums, max, affine maps) by each
+  // choice, checked and unchecked, every layout and View shape: the same
+  // results as automatic's and the sequential ones.
+  using Space = TestType;
+  using Alg = kp::SegmentedAlgorithm;
+  using A = Affine16;
+  const ComposeOf<A> op;
+  for (const Layout& l : layouts()) {
+    INFO(l.name);
+    const std::int64_t segments = static_cast<std::int64_t>(l.offsets.size()) - 1;
+    std::vector<std::int64_t> x(l.n);
+    for (std::int64_t i = 0; i < l.n; ++i) x[i] = (i * 7919) % 2001 - 1000;
+    if (l.n > 0) x[l.n / 2] = std::numeric_limits<std::int64_t>::max();  // sums wrap
+    const auto sums = sequential_folds(x, l, std::int64_t{0}, [](std::int64_t a, std::int64_t b) {
+      return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) +
+                                       static_cast<std::uint64_t>(b));
+    });
+    const auto maxima =
+        sequential_folds(x, l, std::int64_t{INT64_MIN},
+                         [](std::int64_t a, std::int64_t b) { return std::max(a, b); });
+    const auto maps = affine_maps<A>(l.n);
+    const std::vector<A> untouched(l.n, A{0, 0});
+    const auto scanned =
+        sequential_scan(maps, l, true, static_cast<const A*>(nullptr), op, untouched);
+    const auto offsets = to_space<Space>(l.offsets, Shape::contiguous);
+    for (const Shape shape : kShapes) {
+      INFO(shape_name(shape));
+      const auto in = to_space<Space>(x, shape);
+      const auto min = to_space<Space>(maps, shape);
+      for (const Alg alg : {Alg::automatic, Alg::thread_per_segment, Alg::team_per_segment}) {
+        INFO(kp::name(alg));
+        auto out = to_space<Space>(std::vector<std::int64_t>(segments, -1), shape);
+        kp::segmented_reduce(Space(), in, offsets, out, alg);
+        CHECK(to_host<Space>(out) == sums);
+        Kokkos::deep_copy(out, -1);
+        kp::segmented_reduce(Space(), in, offsets, out, kp::unchecked_offsets, alg);
+        CHECK(to_host<Space>(out) == sums);
+        kp::segmented_reduce(Space(), in, offsets, out, std::int64_t{INT64_MIN},
+                             kp::maximum<std::int64_t>{}, alg);
+        CHECK(to_host<Space>(out) == maxima);
+      }
+      for (const Alg alg : {Alg::automatic, Alg::thread_per_segment, Alg::decoupled_lookback}) {
+        INFO(kp::name(alg));
+        auto mout = to_space<Space>(untouched, shape);
+        kp::segmented_inclusive_scan(Space(), min, offsets, mout, op, alg);
+        CHECK(to_host<Space>(mout) == scanned);
+        mout = to_space<Space>(untouched, shape);
+        kp::segmented_inclusive_scan(Space(), min, offsets, mout, op, kp::unchecked_offsets, alg);
+        CHECK(to_host<Space>(mout) == scanned);
+      }
+    }
+  }
+  // A choice the call does not have.
+  const auto in = to_space<Space>(std::vector<std::int64_t>(4, 1), Shape::contiguous);
+  const auto offsets = to_space<Space>(std::vector<std::int64_t>{0, 2, 4}, Shape::contiguous);
+  auto out = to_space<Space>(std::vector<std::int64_t>(2, 0), Shape::contiguous);
+  auto scanned = to_space<Space>(std::vector<std::int64_t>(4, 0), Shape::contiguous);
+  CHECK_THROWS_AS(kp::segmented_reduce(Space(), in, offsets, out, Alg::decoupled_lookback),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      kp::segmented_inclusive_scan(Space(), in, offsets, scanned, Alg::team_per_segment),
+      std::invalid_argument);
+  CHECK(std::string(kp::name(Alg::team_per_segment)) == "team-per-segment");
+  CHECK(std::string(kp::name(Alg::thread_per_segment)) == "thread-per-segment");
 }
 
 namespace {
@@ -420,8 +512,8 @@ void reduce_by_teams(int team) {
       INFO("chunk " << chunk);
       for (const bool checked : {true, false}) {
         Kokkos::deep_copy(out, -1);
-        kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}}, team, chunk,
-                                   checked);
+        kp::impl::segmented_reduce("test", Space(), values, offsets, out, Sum{0, {}},
+                                   kp::impl::SegmentTeamShape{team, chunk}, checked);
         CHECK(to_host<Space>(out) == sums);
       }
     }
@@ -434,7 +526,7 @@ void reduce_by_teams(int team) {
     Kokkos::deep_copy(fvalues, to_space<Space>(f, Shape::contiguous));
     kp::impl::segmented_reduce("test", Space(), fvalues, offsets, fout,
                                kp::impl::UserOp<float, kp::impl::WrappingSum<float>>{0.0f, {}},
-                               team, 7);
+                               kp::impl::SegmentTeamShape{team, 7});
     CHECK(to_host<Space>(fout) == fsums);
     // 12-byte values fill no pack: the loads-in-lanes fold, queued or not.
     std::vector<Triple> t(l.n);
@@ -446,7 +538,8 @@ void reduce_by_teams(int team) {
     Kokkos::deep_copy(tvalues, to_space<Space>(t, Shape::contiguous));
     for (const std::int64_t chunk : {0, 5}) {
       kp::impl::segmented_reduce("test", Space(), tvalues, offsets, tout,
-                                 kp::impl::UserOp<Triple, TripleSum>{Triple{}, {}}, team, chunk);
+                                 kp::impl::UserOp<Triple, TripleSum>{Triple{}, {}},
+                                 kp::impl::SegmentTeamShape{team, chunk});
       CHECK(to_host<Space>(tout) == tsums);
     }
   }
