@@ -1,5 +1,5 @@
 #pragma once
-// kp::mpi::sample: kp::sample's multinomial tree (impl/multinomial.hpp) over
+// kp::mpi::sample: kp::sample's multinomial tree (impl/agent/multinomial.hpp) over
 // the ranks' slices of the global weights.
 //
 // The tree, its sums and the random numbers of each node depend only on the
@@ -24,8 +24,8 @@
 #include <utility>
 #include <vector>
 
+#include <kp/impl/dispatch/sample.hpp>
 #include <kp/impl/mpi/common.hpp>
-#include <kp/impl/agent/multinomial.hpp>
 
 namespace kp::mpi::detail {
 
