@@ -155,6 +155,9 @@ struct BlockTree {
     });
   }
 
+  // The flag on a node's count that marks draws it walks down (descends_from).
+  static constexpr Count kFlag = Count{1} << (8 * sizeof(Count) - 1);
+
   // Splits the block's `c` draws down to its leaves' counts. A node that
   // resolves its subtree by descents (descends_from) gives its children
   // nothing, keeps its draws flagged and raises counts[0] (no node's);
@@ -162,77 +165,121 @@ struct BlockTree {
   // team (a scan over the nodes) and walked down in parallel. The levels
   // narrower than the team go a node a thread and a barrier a level, or,
   // where kPaths, each thread down its own path (the same counts; see
-  // below).
+  // split_by_paths).
   template <bool kPaths = false, class Member>
   KOKKOS_INLINE_FUNCTION void split(const Member& team, std::uint64_t stream, int level,
                                     std::int64_t b, std::uint64_t c) const {
-    constexpr Count kFlag = Count{1} << (8 * sizeof(Count) - 1);
-    const auto node = [&](std::int64_t i, int height) {
-      const std::uint64_t n = counts[i];
-      std::uint64_t left = 0, right = 0;
-      if (n > 0 && descends_from(n, height)) {
-        counts[i] = static_cast<Count>(n) | kFlag;
-        counts[0] = 1;
-      } else if (n > 0) {
-        left = left_draws(n, i, stream, level, b);
-        right = n - left;
-      }
-      counts[2 * i] = static_cast<Count>(left);
-      counts[2 * i + 1] = static_cast<Count>(right);
-    };
     counts[0] = 0;  // every thread writes the same values
     if constexpr (!kPaths) counts[1] = static_cast<Count>(c);
     team.team_barrier();
-    const std::int64_t threads = team.team_size();  // a power of two
-    int height = kSampleLogBlock;
-    std::int64_t first = 1;
+    Level wide;  // the first level as wide as the team
     if constexpr (kPaths) {
-      // Each thread follows the path from the root to its own node of the
-      // first level as wide as the team, drawing every binomial on it
-      // (threads that share a node draw the same one, from the same
-      // stream), with no barrier: a warp waits on its own path's binomials,
-      // not on each level's slowest in the team. The first thread under a
-      // node writes what node() would (its count, or its flagged descents).
-      const std::int64_t rank = team.team_rank();
-      std::uint64_t n = c;
-      for (; first < kBlock && first < threads; first *= 2, --height) {
-        const std::int64_t i = first + rank * first / threads;
-        const bool owner = rank % (threads / first) == 0;
-        std::uint64_t left = 0;
-        if (n > 0 && descends_from(n, height)) {
-          if (owner) {
-            counts[0] = 1;
-            counts[i] = static_cast<Count>(n) | kFlag;
-          }
-          n = 0;
-        } else {
-          if (owner) counts[i] = static_cast<Count>(n);
-          if (n > 0) left = left_draws(n, i, stream, level, b);
-        }
-        n = (rank * 2 * first / threads) % 2 == 1 ? n - left : left;
-      }
-      counts[first + rank * first / threads] = static_cast<Count>(n);  // the thread's own node
+      wide = split_by_paths(team, stream, level, b, c);
     } else {
-      // A node a thread, a barrier a level.
-      for (; first < kBlock && first < threads; first *= 2, --height) {
-        team_for(team, first, [&](std::int64_t k) { node(first + k, height); });
-        team.team_barrier();
-      }
+      wide = split_by_levels(team, stream, level, b);
     }
-    // Below: each thread splits whole subtrees, its own consecutive nodes
-    // of each level (whose parents it split), with no barrier between levels.
-    for (std::int64_t per = 1; first < kBlock; first *= 2, per *= 2, --height) {
-      const std::int64_t mine = first + team.team_rank() * per;
-      for (std::int64_t i = mine; i < mine + per; ++i) node(i, height);
-    }
+    split_subtrees(team, wide, stream, level, b);
     team.team_barrier();
     // Where no node descends (dense draws), the leaves' counts are final:
     // no scan.
     const bool descents = counts[0] != 0;
     team.team_barrier();  // all have read counts[0] before a next split clears it
     if (!descents) return;
-    // counts[i], i < kBlock, becomes the end of node i's descents in the
-    // block's numbering.
+    walk_descents(team, stream, level, b);
+  }
+
+  // A level of the block's heap: its first node and its height above the
+  // leaves.
+  struct Level {
+    std::int64_t first;
+    int height;
+  };
+
+  // Node i's step of the split, `height` levels above the leaves: its draws
+  // to its children by its binomial, or, where they are few for its
+  // subtree, flagged to be walked down (and counts[0] raised).
+  KOKKOS_INLINE_FUNCTION void split_node(std::int64_t i, int height, std::uint64_t stream,
+                                         int level, std::int64_t b) const {
+    const std::uint64_t n = counts[i];
+    std::uint64_t left = 0, right = 0;
+    if (n > 0 && descends_from(n, height)) {
+      counts[i] = static_cast<Count>(n) | kFlag;
+      counts[0] = 1;
+    } else if (n > 0) {
+      left = left_draws(n, i, stream, level, b);
+      right = n - left;
+    }
+    counts[2 * i] = static_cast<Count>(left);
+    counts[2 * i + 1] = static_cast<Count>(right);
+  }
+
+  // The levels narrower than the team (of a power of two threads), a node a
+  // thread and a barrier a level; returns the first level as wide.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION Level split_by_levels(const Member& team, std::uint64_t stream, int level,
+                                               std::int64_t b) const {
+    const std::int64_t threads = team.team_size();
+    Level at{1, kSampleLogBlock};
+    for (; at.first < kBlock && at.first < threads; at.first *= 2, --at.height) {
+      team_for(team, at.first,
+               [&](std::int64_t k) { split_node(at.first + k, at.height, stream, level, b); });
+      team.team_barrier();
+    }
+    return at;
+  }
+
+  // The same levels by paths: each thread follows the path from the root to
+  // its own node of the first level as wide as the team (returned), drawing
+  // every binomial on it (threads that share a node draw the same one, from
+  // the same stream), with no barrier: a warp waits on its own path's
+  // binomials, not on each level's slowest in the team. The first thread
+  // under a node writes what split_node would (its count, or its flagged
+  // descents).
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION Level split_by_paths(const Member& team, std::uint64_t stream, int level,
+                                              std::int64_t b, std::uint64_t c) const {
+    const std::int64_t threads = team.team_size();
+    const std::int64_t rank = team.team_rank();
+    std::uint64_t n = c;
+    Level at{1, kSampleLogBlock};
+    for (; at.first < kBlock && at.first < threads; at.first *= 2, --at.height) {
+      const std::int64_t i = at.first + rank * at.first / threads;
+      const bool owner = rank % (threads / at.first) == 0;
+      std::uint64_t left = 0;
+      if (n > 0 && descends_from(n, at.height)) {
+        if (owner) {
+          counts[0] = 1;
+          counts[i] = static_cast<Count>(n) | kFlag;
+        }
+        n = 0;
+      } else {
+        if (owner) counts[i] = static_cast<Count>(n);
+        if (n > 0) left = left_draws(n, i, stream, level, b);
+      }
+      n = (rank * 2 * at.first / threads) % 2 == 1 ? n - left : left;
+    }
+    counts[at.first + rank * at.first / threads] = static_cast<Count>(n);  // the thread's own node
+    return at;
+  }
+
+  // From level `at` down: each thread splits whole subtrees, its own
+  // consecutive nodes of each level (whose parents it split), with no
+  // barrier between levels.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void split_subtrees(const Member& team, Level at, std::uint64_t stream,
+                                             int level, std::int64_t b) const {
+    for (std::int64_t per = 1; at.first < kBlock; at.first *= 2, per *= 2, --at.height) {
+      const std::int64_t mine = at.first + team.team_rank() * per;
+      for (std::int64_t i = mine; i < mine + per; ++i) split_node(i, at.height, stream, level, b);
+    }
+  }
+
+  // The flagged nodes' draws, walked down: counts[i], i < kBlock, becomes
+  // the end of node i's descents in the block's numbering (a scan), then
+  // draw j walks down from its node (descending_node) and counts its leaf.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void walk_descents(const Member& team, std::uint64_t stream, int level,
+                                            std::int64_t b) const {
     team_scan(team, std::int64_t{1}, kBlock,
               [&](std::int64_t i, std::uint64_t& partial, const bool final) {
                 const Count n = counts[i];
@@ -242,19 +289,10 @@ struct BlockTree {
     team.team_barrier();
     const std::uint64_t total = counts[kBlock - 1];
     team_for(team, static_cast<std::int64_t>(total), [&](std::int64_t j) {
-      // The first node whose descents end past j.
-      std::int64_t lo = 1, hi = kBlock - 1;
-      while (lo < hi) {
-        const std::int64_t mid = (lo + hi) / 2;
-        if (counts[mid] > static_cast<std::uint64_t>(j)) {
-          hi = mid;
-        } else {
-          lo = mid + 1;
-        }
-      }
-      const std::uint64_t begin = lo > 1 ? counts[lo - 1] : 0;
-      const std::int64_t leaf = descend(lo, random_bits(node_key(stream, level, b, lo, 1),
-                                                        static_cast<std::uint64_t>(j) - begin));
+      const std::int64_t node = descending_node(j);
+      const std::uint64_t begin = node > 1 ? counts[node - 1] : 0;
+      const std::int64_t leaf = descend(node, random_bits(node_key(stream, level, b, node, 1),
+                                                          static_cast<std::uint64_t>(j) - begin));
       if (team.team_size() == 1) {
         ++counts[kBlock + leaf];
       } else {
@@ -262,6 +300,21 @@ struct BlockTree {
       }
     });
     team.team_barrier();
+  }
+
+  // The node of draw j of walk_descents' numbering: the first whose
+  // descents end past j.
+  KOKKOS_INLINE_FUNCTION std::int64_t descending_node(std::int64_t j) const {
+    std::int64_t lo = 1, hi = kBlock - 1;
+    while (lo < hi) {
+      const std::int64_t mid = (lo + hi) / 2;
+      if (counts[mid] > static_cast<std::uint64_t>(j)) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
   }
 };
 
