@@ -67,19 +67,20 @@ void launch_teams(const Space& space, const char* label, const Block& block, std
         label, policy.set_scratch_size(0, Kokkos::PerTeam(BlockTree<Count>::bytes(Block::kCounts))),
         TeamEachBlock<Block, Count>{block, first});
   };
-  const bool many = blocks >= kSampleGpuManyBlocks;
+  using Policy = tuning::Tuned<SampleTuning, Space>;
+  const bool many = blocks >= Policy::many_blocks;
   const auto league = static_cast<int>(blocks);
   if constexpr (Block::kFolded) {  // at most a block a multiprocessor (fold_top)
-    using Bounds = Kokkos::LaunchBounds<kSampleGpuTeamFolded, 1>;
-    return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, kSampleGpuTeamFolded));
+    using Bounds = Kokkos::LaunchBounds<Policy::team_folded, 1>;
+    return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, Policy::team_folded));
   }
-  if constexpr (kSampleGpuMinTeams > 0) {
+  if constexpr (Policy::min_teams > 0) {
     if (many) {
-      using Bounds = Kokkos::LaunchBounds<kSampleGpuTeamMany, kSampleGpuMinTeams>;
-      return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, kSampleGpuTeamMany));
+      using Bounds = Kokkos::LaunchBounds<Policy::team_many, Policy::min_teams>;
+      return run(Kokkos::TeamPolicy<Space, Bounds>(space, league, Policy::team_many));
     }
   }
-  run(Kokkos::TeamPolicy<Space>(space, league, many ? kSampleGpuTeamMany : kSampleGpuTeam));
+  run(Kokkos::TeamPolicy<Space>(space, league, many ? Policy::team_many : Policy::team));
 }
 
 template <class Space, class Block>

@@ -207,13 +207,14 @@ inline bool& fold_top_on_hosts() {
 
 // Whether `space` folds the top's split into the level just below it
 // (SplitBlock's kFollowsTop): GPUs, where that level's blocks are at most
-// kSampleFoldBlocksPerSM a multiprocessor (of kThreadsPerSM resident
+// SampleTuning's fold_blocks_per_sm a multiprocessor (of kThreadsPerSM resident
 // threads, sm_70 to sm_90), as the folded kernel holds more registers a
 // thread; host spaces where tests ask for it.
 template <class Space>
 bool folds(std::true_type /*as teams*/, const Space& space, std::int64_t below_top) {
   constexpr std::int64_t kThreadsPerSM = 2048;  // resident threads a multiprocessor
-  return below_top * kThreadsPerSM <= kSampleFoldBlocksPerSM * space.concurrency();
+  return below_top * kThreadsPerSM <=
+         tuning::Tuned<SampleTuning, Space>::fold_blocks_per_sm * space.concurrency();
 }
 template <class Space>
 bool folds(std::false_type /*as teams*/, const Space&, std::int64_t) {
