@@ -89,7 +89,7 @@ struct Slices {
   std::int64_t n, lo, hi, n_global;
   // Whether every rank's slice starts on a multiple of `items` (the same
   // answer on every rank).
-  bool start_on(std::int64_t items) const {
+  bool all_start_on(std::int64_t items) const {
     for (std::size_t r = 1; r + 1 < starts.size(); ++r) {
       if (starts[r] % items != 0) return false;
     }
@@ -141,7 +141,7 @@ inline impl::multinomial::OwnLevels own_levels(const Slices& slice, int top, boo
   impl::multinomial::OwnLevels levels;
   // items: those of a leaf of level levels.summed + 1.
   for (std::int64_t items = kBlock * kBlock;
-       !straddles && levels.summed < top && slice.start_on(items); items *= kBlock) {
+       !straddles && levels.summed < top && slice.all_start_on(items); items *= kBlock) {
     ++levels.summed;
   }
   levels.first.assign(top + 1, 0);
@@ -199,7 +199,7 @@ void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsVi
   impl::check_sample_sizes(call, slice.n_global, draws);
   // Where every rank's slice starts on a block, no block straddles two
   // ranks and no weight moves.
-  const bool straddles = !slice.start_on(kBlock);
+  const bool straddles = !slice.all_start_on(kBlock);
   impl::View<double*, Space> before, after;
   if (straddles) std::tie(before, after) = straddling_weights(comm, space, weights, slice);
   const ReadWeights<Space, WeightsView> read{weights, before, after, slice.lo, slice.n_global};
