@@ -184,8 +184,8 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial_inversion(std::uint64_t n, double 
   }
 }
 
-// BTRD's constants for (n, p) (Hormann's step 0) and its steps (1 to 3.3)
-// as the rejection loop in binomial_btrd takes them. Most variates come from
+// BTRD's constants for (n, p) (Hormann's step 0) and the longer of its
+// steps, in the order binomial_btrd's rejection loop takes them. Most variates come from
 // one uniform (step 1); near the mode the acceptance test is a short product
 // (step 3.1, the ratio of two products compared by a multiplication); only
 // far from it does it take logarithms (steps 3.2-3.3).
@@ -241,27 +241,31 @@ struct Btrd {
     return m < kd ? mul(v, below) <= above : mul(v, above) <= below;
   }
 
-  // Steps 3.2 (the squeeze) and 3.3 (the bound of log f(kd) / f(m) by
-  // Stirling's series), farther from the mode.
-  KOKKOS_INLINE_FUNCTION bool accepts_far(double v, double kd, double m, double r,
-                                          double km) const {
-    v = log(v);  // step 3.2
+  // Step 3.2, the squeeze: log v below t - rho accepts, above t + rho
+  // rejects (`v` is log v).
+  struct Squeeze {
+    double t, rho;
+  };
+  KOKKOS_INLINE_FUNCTION Squeeze squeeze(double km) const {
     const double inv_npq = div(1.0, npq);
     const double rho =
         mul(mul(km, inv_npq),
             add(mul(add(mul(add(mul(km, 1.0 / 3), 0.625), km), 1.0 / 6), inv_npq), 0.5));
     const double t = mul(mul(-0.5, mul(km, km)), inv_npq);
-    if (v < sub(t, rho)) return true;
-    if (v > add(t, rho)) return false;
-    const double nm = add(sub(dn, m), 1.0);  // step 3.3
+    return {t, rho};
+  }
+
+  // Step 3.3: the bound on log(f(kd) / f(m)) by Stirling's series, which log
+  // v must not pass.
+  KOKKOS_INLINE_FUNCTION double log_bound(double kd, double m, double r) const {
+    const double nm = add(sub(dn, m), 1.0);
     const double h = add(add(mul(add(m, 0.5), log(div(add(m, 1.0), mul(r, nm)))), stirling_tail(m)),
                          stirling_tail(sub(dn, m)));
     const double nk = add(sub(dn, kd), 1.0);
-    const double bound = sub(sub(add(add(h, mul(add(dn, 1.0), log(div(nm, nk)))),
-                                     mul(add(kd, 0.5), log(div(mul(nk, r), add(kd, 1.0))))),
-                                 stirling_tail(kd)),
-                             stirling_tail(sub(dn, kd)));
-    return v <= bound;
+    return sub(sub(add(add(h, mul(add(dn, 1.0), log(div(nm, nk)))),
+                       mul(add(kd, 0.5), log(div(mul(nk, r), add(kd, 1.0))))),
+                   stirling_tail(kd)),
+               stirling_tail(sub(dn, kd)));
   }
 };
 
@@ -283,9 +287,15 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial_btrd(std::uint64_t n, double p, st
     const double m = ::floor(mul(add(s.dn, 1.0), p));
     const double r = div(p, s.q);
     const double km = ::fabs(sub(kd, m));
-    const bool accepted =
-        km <= kBtrdProductSteps ? s.accepts_near_mode(v, kd, m, r) : s.accepts_far(v, kd, m, r, km);
-    if (accepted) return static_cast<std::uint64_t>(kd);
+    if (km <= kBtrdProductSteps) {  // step 3.1
+      if (s.accepts_near_mode(v, kd, m, r)) return static_cast<std::uint64_t>(kd);
+      continue;
+    }
+    v = log(v);  // step 3.2
+    const Btrd::Squeeze near = s.squeeze(km);
+    if (v < sub(near.t, near.rho)) return static_cast<std::uint64_t>(kd);
+    if (v > add(near.t, near.rho)) continue;
+    if (v <= s.log_bound(kd, m, r)) return static_cast<std::uint64_t>(kd);  // step 3.3
   }
 }
 

@@ -172,13 +172,13 @@ struct BlockTree {
     counts[0] = 0;  // every thread writes the same values
     if constexpr (!kPaths) counts[1] = static_cast<Count>(c);
     team.team_barrier();
-    Level wide;  // the first level as wide as the team
+    Level at{kSampleLogBlock, 1};  // the root
     if constexpr (kPaths) {
-      wide = split_by_paths(team, stream, level, b, c);
+      split_by_paths(team, at, stream, level, b, c);
     } else {
-      wide = split_by_levels(team, stream, level, b);
+      split_by_levels(team, at, stream, level, b);
     }
-    split_subtrees(team, wide, stream, level, b);
+    split_subtrees(team, at, stream, level, b);
     team.team_barrier();
     // Where no node descends (dense draws), the leaves' counts are final:
     // no scan.
@@ -191,8 +191,8 @@ struct BlockTree {
   // A level of the block's heap: its first node and its height above the
   // leaves.
   struct Level {
-    std::int64_t first;
     int height;
+    std::int64_t first;
   };
 
   // Node i's step of the split, `height` levels above the leaves: its draws
@@ -214,34 +214,33 @@ struct BlockTree {
   }
 
   // The levels narrower than the team (of a power of two threads), a node a
-  // thread and a barrier a level; returns the first level as wide.
+  // thread and a barrier a level, `at` from the root to the first level as
+  // wide as the team.
   template <class Member>
-  KOKKOS_INLINE_FUNCTION Level split_by_levels(const Member& team, std::uint64_t stream, int level,
-                                               std::int64_t b) const {
+  KOKKOS_INLINE_FUNCTION void split_by_levels(const Member& team, Level& at, std::uint64_t stream,
+                                              int level, std::int64_t b) const {
     const std::int64_t threads = team.team_size();
-    Level at{1, kSampleLogBlock};
     for (; at.first < kBlock && at.first < threads; at.first *= 2, --at.height) {
       team_for(team, at.first,
                [&](std::int64_t k) { split_node(at.first + k, at.height, stream, level, b); });
       team.team_barrier();
     }
-    return at;
   }
 
-  // The same levels by paths: each thread follows the path from the root to
-  // its own node of the first level as wide as the team (returned), drawing
+  // The same levels by paths (`at` likewise): each thread follows the path
+  // from the root to its own node of the first level as wide as the team,
+  // drawing
   // every binomial on it (threads that share a node draw the same one, from
   // the same stream), with no barrier: a warp waits on its own path's
   // binomials, not on each level's slowest in the team. The first thread
   // under a node writes what split_node would (its count, or its flagged
   // descents).
   template <class Member>
-  KOKKOS_INLINE_FUNCTION Level split_by_paths(const Member& team, std::uint64_t stream, int level,
-                                              std::int64_t b, std::uint64_t c) const {
+  KOKKOS_INLINE_FUNCTION void split_by_paths(const Member& team, Level& at, std::uint64_t stream,
+                                             int level, std::int64_t b, std::uint64_t c) const {
     const std::int64_t threads = team.team_size();
     const std::int64_t rank = team.team_rank();
     std::uint64_t n = c;
-    Level at{1, kSampleLogBlock};
     for (; at.first < kBlock && at.first < threads; at.first *= 2, --at.height) {
       const std::int64_t i = at.first + rank * at.first / threads;
       const bool owner = rank % (threads / at.first) == 0;
@@ -259,14 +258,13 @@ struct BlockTree {
       n = (rank * 2 * at.first / threads) % 2 == 1 ? n - left : left;
     }
     counts[at.first + rank * at.first / threads] = static_cast<Count>(n);  // the thread's own node
-    return at;
   }
 
-  // From level `at` down: each thread splits whole subtrees, its own
+  // From level `at` to the leaves: each thread splits whole subtrees, its own
   // consecutive nodes of each level (whose parents it split), with no
   // barrier between levels.
   template <class Member>
-  KOKKOS_INLINE_FUNCTION void split_subtrees(const Member& team, Level at, std::uint64_t stream,
+  KOKKOS_INLINE_FUNCTION void split_subtrees(const Member& team, Level& at, std::uint64_t stream,
                                              int level, std::int64_t b) const {
     for (std::int64_t per = 1; at.first < kBlock; at.first *= 2, per *= 2, --at.height) {
       const std::int64_t mine = at.first + team.team_rank() * per;
