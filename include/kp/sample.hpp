@@ -17,7 +17,7 @@
 //   to `draws` (uint32 counts wrap past 2^32 - 1 draws of one item).
 // - kp::sample draws the counts as one multinomial sample: the draws are
 //   split down a fixed binary tree of the items by binomials
-//   (impl/multinomial.hpp; docs/API.md). O(n) work and O(n / 1024) extra
+//   (impl/agent/multinomial.hpp; docs/API.md). O(n) work and O(n / 1024) extra
 //   memory, independent of `draws`.
 // - kp::sample_indices and AliasTable draw one by one (O(1) each): draw j
 //   reads the alias table at the j-th output of a counter-based generator,

@@ -1,7 +1,8 @@
-// impl/binomial.hpp: the logarithm against the C library's, and the binomial
+// impl/agent/binomial.hpp: the logarithm against the C library's, and the binomial
 // sampler's variates against exact binomial probabilities (chi-square), on
 // every enabled space, on both of its algorithms and both of BTRD's
-// acceptance paths; the same variates on every space.
+// acceptance paths; the same variates on every space, and those of a grid
+// of (n, p) pinned.
 #include <kp/impl/agent/binomial.hpp>
 
 #include <algorithm>
@@ -128,4 +129,24 @@ TEMPLATE_LIST_TEST_CASE("exact::binomial at the ends of p and n", "[kp][binomial
   double mean = 0;
   for (const std::uint64_t k : big) mean += double(k) / 1000;
   CHECK(std::fabs(mean - 4503.6) < 10);
+}
+
+// The variates of a grid of (n, p) on both algorithms and BTRD's paths,
+// pinned by a digest (FNV-1a of their bytes) of this code's: a change to
+// the sampler's arithmetic or its uniforms shows here even where every space
+// changes alike.
+TEMPLATE_LIST_TEST_CASE("exact::binomial gives the pinned variates", "[kp][binomial]", Spaces) {
+  using Space = TestType;
+  std::uint64_t digest = 0xcbf29ce484222325ull;
+  for (const std::uint64_t n : {1ull, 40ull, 1000ull, 123457ull, 1ull << 40}) {
+    for (const double p : {1e-6, 0.01, 0.3, 0.5, 0.93}) {
+      for (const std::uint64_t k : variates<Space>(n, p, 200)) {
+        for (int byte = 0; byte < 8; ++byte) {
+          digest ^= (k >> (8 * byte)) & 0xff;
+          digest *= 0x100000001b3ull;
+        }
+      }
+    }
+  }
+  CHECK(digest == 0x998e5e32652b9ff1ull);
 }

@@ -3,7 +3,7 @@
 // same counts on every space and thread count for one seed, the multinomial
 // distribution (chi-square for one seed, each count's mean and variance
 // across seeds), extreme weights and sizes, indices that agree with counts,
-// bad weights refused.
+// bad weights refused, and a few seeds' counts and indices pinned.
 #include <kp/sample.hpp>
 
 #include <algorithm>
@@ -416,4 +416,50 @@ TEMPLATE_LIST_TEST_CASE("kp::sample: the same counts with the top's split folded
       CHECK(got[0] == got[1]);
     }
   }
+}
+
+namespace {
+// FNV-1a of the values' bytes, least significant first.
+std::uint64_t digest(const std::vector<std::uint64_t>& values) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const std::uint64_t x : values) {
+    for (int byte = 0; byte < 8; ++byte) {
+      h ^= (x >> (8 * byte)) & 0xff;
+      h *= 0x100000001b3ull;
+    }
+  }
+  return h;
+}
+}  // namespace
+
+// A few seeds' counts and indices, pinned by their digests: the tests above
+// compare the spaces with each other and with the distribution, which a
+// change of every space's random numbers alike (a node's stream, the tree's
+// shape, the cost model, the binomials, the alias table) would pass. Cases:
+// BTRD at every node (2^40 draws), two levels of dense draws, sparse draws
+// that walk from the top, three levels; the alias draws' counts and indices.
+TEMPLATE_LIST_TEST_CASE("kp::sample: a seed's counts and indices are pinned", "[kp][sample]",
+                        Spaces) {
+  using Space = TestType;
+  struct Case {
+    std::int64_t n;
+    std::uint64_t draws, seed, digest;
+  };
+  for (const Case c :
+       {Case{33, (std::uint64_t{1} << 40) + 17, 3, 0xf8d0055de7cf8c85ull},
+        Case{4097, 1000003, 42, 0x92ae9c532f8d4ec4ull}, Case{100000, 900, 5, 0x038b7462702a1a65ull},
+        Case{(std::int64_t{1} << 20) + 3, 5000003, 5, 0x0b152511374dbeacull}}) {
+    INFO("n " << c.n << ", draws " << c.draws << ", seed " << c.seed);
+    const auto weights = to_space<Space>(test_weights(c.n), Shape::contiguous);
+    auto counts = to_space<Space>(std::vector<std::uint64_t>(c.n), Shape::contiguous);
+    kp::sample(Space(), weights, c.draws, c.seed, counts);
+    CHECK(digest(to_host<Space>(counts)) == c.digest);
+  }
+  const auto weights = to_space<Space>(test_weights(4097), Shape::contiguous);
+  auto counts = to_space<Space>(std::vector<std::uint64_t>(4097), Shape::contiguous);
+  kp::sample(Space(), weights, 1000003, 9, counts, kp::SampleAlgorithm::alias);
+  CHECK(digest(to_host<Space>(counts)) == 0x3be619c75db89781ull);
+  auto indices = to_space<Space>(std::vector<std::uint64_t>(100003), Shape::contiguous);
+  kp::sample_indices(Space(), weights, 11, indices);
+  CHECK(digest(to_host<Space>(indices)) == 0xd2346cc39328a4dcull);
 }

@@ -9,14 +9,14 @@
 #include <string>
 #include <type_traits>
 
-#include <kp/impl/core/algorithm.hpp>
-#include <kp/impl/thread/counter_rng.hpp>
-#include <kp/impl/core/launch.hpp>
 #include <kp/impl/agent/parallel_alias.hpp>
 #include <kp/impl/agent/private_rows.hpp>
-#include <kp/impl/tuning/sample.hpp>
+#include <kp/impl/core/algorithm.hpp>
+#include <kp/impl/core/launch.hpp>
 #include <kp/impl/core/views.hpp>
 #include <kp/impl/core/workspace.hpp>
+#include <kp/impl/thread/counter_rng.hpp>
+#include <kp/impl/tuning/sample.hpp>
 
 namespace kp::impl {
 
@@ -63,8 +63,8 @@ struct ReadColumns {
 
 // A draw keeps its column with probability p = threshold / 2^32; a branch
 // predictor then misses about min(p, 1 - p) of that column's draws. Past a
-// mean miss share of about 1/16 the branch-free select is faster
-// (tuning/sample.hpp).
+// mean miss share (SampleTuning's select_above_misses) the branch-free
+// select is faster.
 // The share's sum is an integer: each term is below 2^31 and there are
 // fewer than 2^32 columns, so it cannot overflow, and a chain of integer
 // adds is shorter than one of double adds.
@@ -88,7 +88,8 @@ bool draws_by_select(const Space& space, const View<DrawColumn*, Space>& columns
   std::uint64_t sum = 0;
   Kokkos::parallel_reduce("kp::sample::miss-share", IndexRange<Space>(space, 0, n),
                           MissShare<Space>{columns}, sum);
-  return static_cast<double>(sum) / (double(n) * 0x1.0p32) > kSampleSelectAboveMisses;
+  return static_cast<double>(sum) / (double(n) * 0x1.0p32) >
+         tuning::Tuned<SampleTuning, Space>::select_above_misses;
 }
 
 // count(item) for each of the draws [begin, end) of the stream, in batches
@@ -123,12 +124,12 @@ struct DrawAtomically {
 // row of counts (count_in_thread_rows).
 template <class Read, class Row>
 struct DrawTask {
+  static constexpr std::uint64_t kTask = SampleTuning<tuning::Target::host>::draw_task;
   Read read;
   std::uint64_t stream, draws;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
-    const std::uint64_t begin = static_cast<std::uint64_t>(t) * kSampleDrawTask;
-    draw_range(read, stream, begin,
-               draws - begin > kSampleDrawTask ? begin + kSampleDrawTask : draws,
+    const std::uint64_t begin = static_cast<std::uint64_t>(t) * kTask;
+    draw_range(read, stream, begin, draws - begin > kTask ? begin + kTask : draws,
                [&](std::uint32_t item) { ++row[item]; });
   }
 };
@@ -160,10 +161,11 @@ void draw_with(const Space& space, const Read& read, std::uint64_t draws, std::u
     if (algorithm == Algorithm::private_bins) {
       with_row_type<Count>(draws, [&](auto row_type) {
         using Row = decltype(row_type);
+        using Task = DrawTask<Read, Row>;
         count_in_thread_rows<Row>(
             space, "kp::sample::private-bins",
-            static_cast<std::int64_t>((draws + kSampleDrawTask - 1) / kSampleDrawTask), 1,
-            row_stride<Row>(n), counts, DrawTask<Read, Row>{read, stream, draws});
+            static_cast<std::int64_t>((draws + Task::kTask - 1) / Task::kTask), 1,
+            row_stride<Row>(n), counts, Task{read, stream, draws});
       });
       return;
     }

@@ -28,6 +28,13 @@
 
 namespace kp::impl::exact {
 
+// BTRD's step 3.1 tests a candidate this close to the mode by the product of
+// the probabilities' ratios, exactly; farther ones by logarithms (3.2-3.3).
+inline constexpr double kBtrdProductSteps = 15;
+// Inversion's search ends this many standard deviations above the mean (the
+// mass beyond is below 1e-20, under the uniforms' resolution).
+inline constexpr double kInversionEndSds = 10;
+
 KOKKOS_INLINE_FUNCTION double add(double a, double b) {
 #ifdef __CUDA_ARCH__
   return __dadd_rn(a, b);
@@ -161,7 +168,8 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial_inversion(std::uint64_t n, double 
   const double r = div(p, q);
   const double qn = exp(mul(dn, log1p(-p)));
   const double np = mul(dn, p);
-  const double end = ::fmin(dn, ::floor(add(np, mul(10.0, ::sqrt(add(mul(np, q), 1.0))))));
+  const double end =
+      ::fmin(dn, ::floor(add(np, mul(kInversionEndSds, ::sqrt(add(mul(np, q), 1.0))))));
   for (std::uint64_t j = 0;; ++j) {
     const double u = open_unit(random_bits(key, j));
     double k = 0, ratio = 1, fact = 1, sum = 1;  // P(k) / P(0) k!, k!, S_k
@@ -176,33 +184,41 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial_inversion(std::uint64_t n, double 
   }
 }
 
-// Binomial(n, p), p <= 1/2, n p >= kBinomialInversionBelow: BTRD. Most
-// variates come from one uniform (step 1); near the mode the acceptance test
-// is a short product (step 3.1, the ratio of two products compared by a
-// multiplication); only far from it does it take logarithms (steps 3.2-3.3).
-KOKKOS_INLINE_FUNCTION std::uint64_t binomial_btrd(std::uint64_t n, double p, std::uint64_t key) {
-  const double dn = static_cast<double>(n);
-  const double q = sub(1.0, p);
-  const double np = mul(dn, p);
-  const double npq = mul(np, q);
-  const double spq = ::sqrt(npq);
-  const double b = add(1.15, mul(2.53, spq));
-  const double inv_b = div(1.0, b);
-  const double a = add(add(-0.0873, mul(0.0248, b)), mul(0.01, p));
-  const double two_a = mul(2.0, a);
-  const double c = add(np, 0.5);
-  const double v_r = sub(0.92, mul(4.2, inv_b));
-  const double inv_vr = div(1.0, v_r);
-  const double ur_vr = mul(0.86, v_r);
-  std::uint64_t j = 0;
-  for (;;) {
-    double v = open_unit(random_bits(key, j++));
-    if (v <= ur_vr) {  // step 1
-      const double u = sub(mul(v, inv_vr), 0.43);
-      return static_cast<std::uint64_t>(
-          ::floor(add(mul(add(div(two_a, sub(0.5, ::fabs(u))), b), u), c)));
-    }
-    double u;  // step 2
+// BTRD's constants for (n, p) (Hormann's step 0) and the longer of its
+// steps, in the order binomial_btrd's rejection loop takes them. Most variates come from
+// one uniform (step 1); near the mode the acceptance test is a short product
+// (step 3.1, the ratio of two products compared by a multiplication); only
+// far from it does it take logarithms (steps 3.2-3.3).
+struct Btrd {
+  double dn, p, q, np, npq, spq, b, inv_b, a, two_a, c, v_r, inv_vr, ur_vr;
+
+  KOKKOS_INLINE_FUNCTION Btrd(std::uint64_t n, double p_) : dn(static_cast<double>(n)), p(p_) {
+    q = sub(1.0, p);
+    np = mul(dn, p);
+    npq = mul(np, q);
+    spq = ::sqrt(npq);
+    b = add(1.15, mul(2.53, spq));
+    inv_b = div(1.0, b);
+    a = add(add(-0.0873, mul(0.0248, b)), mul(0.01, p));
+    two_a = mul(2.0, a);
+    c = add(np, 0.5);
+    v_r = sub(0.92, mul(4.2, inv_b));
+    inv_vr = div(1.0, v_r);
+    ur_vr = mul(0.86, v_r);
+  }
+
+  // Step 1: the variate of a uniform v <= ur_vr, with no test.
+  KOKKOS_INLINE_FUNCTION std::uint64_t direct(double v) const {
+    const double u = sub(mul(v, inv_vr), 0.43);
+    return static_cast<std::uint64_t>(
+        ::floor(add(mul(add(div(two_a, sub(0.5, ::fabs(u))), b), u), c)));
+  }
+
+  // Step 2: the pair (u, v) for a first uniform v > ur_vr, drawing the
+  // second uniform j of the stream `key` (j then counts it).
+  KOKKOS_INLINE_FUNCTION double second_uniform(double& v, std::uint64_t key,
+                                               std::uint64_t& j) const {
+    double u;
     if (v >= v_r) {
       u = sub(open_unit(random_bits(key, j++)), 0.5);
     } else {
@@ -210,44 +226,76 @@ KOKKOS_INLINE_FUNCTION std::uint64_t binomial_btrd(std::uint64_t n, double p, st
       u = sub(u < 0 ? -0.5 : 0.5, u);
       v = mul(open_unit(random_bits(key, j++)), v_r);
     }
-    const double us = sub(0.5, ::fabs(u));  // step 3.0
-    const double kd = ::floor(add(mul(add(div(two_a, us), b), u), c));
-    if (kd < 0 || kd > dn) continue;
-    const double alpha = mul(add(2.83, mul(5.1, inv_b)), spq);
-    const double us_sq = mul(us, us);
-    v = div(mul(mul(v, alpha), us_sq), add(a, mul(b, us_sq)));
-    const double m = ::floor(mul(add(dn, 1.0), p));
-    const double r = div(p, q);
-    const double km = ::fabs(sub(kd, m));
-    if (km <= 15) {                     // step 3.1: v <= f(kd) / f(m) = prod (n + 1 - i) r / i
-      double above = 1.0, below = 1.0;  // the products of (n + 1 - i) r and of i
-      const double lo = add(::fmin(kd, m), 1.0), hi = ::fmax(kd, m);
-      for (double i = lo; i <= hi; i = add(i, 1.0)) {
-        above = mul(above, mul(sub(add(dn, 1.0), i), r));
-        below = mul(below, i);
-      }
-      if (m < kd ? mul(v, below) <= above : mul(v, above) <= below) {
-        return static_cast<std::uint64_t>(kd);
-      }
-      continue;
+    return u;
+  }
+
+  // Step 3.1, |kd - m| <= kBtrdProductSteps: v <= f(kd) / f(m) = prod (n +
+  // 1 - i) r / i over i between them, the products compared by a product.
+  KOKKOS_INLINE_FUNCTION bool accepts_near_mode(double v, double kd, double m, double r) const {
+    double above = 1.0, below = 1.0;  // the products of (n + 1 - i) r and of i
+    const double lo = add(::fmin(kd, m), 1.0), hi = ::fmax(kd, m);
+    for (double i = lo; i <= hi; i = add(i, 1.0)) {
+      above = mul(above, mul(sub(add(dn, 1.0), i), r));
+      below = mul(below, i);
     }
-    v = log(v);  // step 3.2
+    return m < kd ? mul(v, below) <= above : mul(v, above) <= below;
+  }
+
+  // Step 3.2, the squeeze: log v below t - rho accepts, above t + rho
+  // rejects (`v` is log v).
+  struct Squeeze {
+    double t, rho;
+  };
+  KOKKOS_INLINE_FUNCTION Squeeze squeeze(double km) const {
     const double inv_npq = div(1.0, npq);
     const double rho =
         mul(mul(km, inv_npq),
             add(mul(add(mul(add(mul(km, 1.0 / 3), 0.625), km), 1.0 / 6), inv_npq), 0.5));
     const double t = mul(mul(-0.5, mul(km, km)), inv_npq);
-    if (v < sub(t, rho)) return static_cast<std::uint64_t>(kd);
-    if (v > add(t, rho)) continue;
-    const double nm = add(sub(dn, m), 1.0);  // step 3.3
+    return {t, rho};
+  }
+
+  // Step 3.3: the bound on log(f(kd) / f(m)) by Stirling's series, which log
+  // v must not pass.
+  KOKKOS_INLINE_FUNCTION double log_bound(double kd, double m, double r) const {
+    const double nm = add(sub(dn, m), 1.0);
     const double h = add(add(mul(add(m, 0.5), log(div(add(m, 1.0), mul(r, nm)))), stirling_tail(m)),
                          stirling_tail(sub(dn, m)));
     const double nk = add(sub(dn, kd), 1.0);
-    const double bound = sub(sub(add(add(h, mul(add(dn, 1.0), log(div(nm, nk)))),
-                                     mul(add(kd, 0.5), log(div(mul(nk, r), add(kd, 1.0))))),
-                                 stirling_tail(kd)),
-                             stirling_tail(sub(dn, kd)));
-    if (v <= bound) return static_cast<std::uint64_t>(kd);
+    return sub(sub(add(add(h, mul(add(dn, 1.0), log(div(nm, nk)))),
+                       mul(add(kd, 0.5), log(div(mul(nk, r), add(kd, 1.0))))),
+                   stirling_tail(kd)),
+               stirling_tail(sub(dn, kd)));
+  }
+};
+
+// Binomial(n, p), p <= 1/2, n p >= kBinomialInversionBelow: BTRD, O(1)
+// expected uniforms of stream `key`.
+KOKKOS_INLINE_FUNCTION std::uint64_t binomial_btrd(std::uint64_t n, double p, std::uint64_t key) {
+  const Btrd s(n, p);
+  std::uint64_t j = 0;
+  for (;;) {
+    double v = open_unit(random_bits(key, j++));
+    if (v <= s.ur_vr) return s.direct(v);          // step 1
+    const double u = s.second_uniform(v, key, j);  // step 2
+    const double us = sub(0.5, ::fabs(u));         // step 3.0
+    const double kd = ::floor(add(mul(add(div(s.two_a, us), s.b), u), s.c));
+    if (kd < 0 || kd > s.dn) continue;
+    const double alpha = mul(add(2.83, mul(5.1, s.inv_b)), s.spq);
+    const double us_sq = mul(us, us);
+    v = div(mul(mul(v, alpha), us_sq), add(s.a, mul(s.b, us_sq)));
+    const double m = ::floor(mul(add(s.dn, 1.0), p));
+    const double r = div(p, s.q);
+    const double km = ::fabs(sub(kd, m));
+    if (km <= kBtrdProductSteps) {  // step 3.1
+      if (s.accepts_near_mode(v, kd, m, r)) return static_cast<std::uint64_t>(kd);
+      continue;
+    }
+    v = log(v);  // step 3.2
+    const Btrd::Squeeze near = s.squeeze(km);
+    if (v < sub(near.t, near.rho)) return static_cast<std::uint64_t>(kd);
+    if (v > add(near.t, near.rho)) continue;
+    if (v <= s.log_bound(kd, m, r)) return static_cast<std::uint64_t>(kd);  // step 3.3
   }
 }
 

@@ -41,10 +41,11 @@
 
 #include <cfloat>
 
-#include <kp/impl/core/common.hpp>
 #include <kp/impl/backend/host/host_tasks.hpp>
+#include <kp/impl/core/common.hpp>
 #include <kp/impl/core/report_memory.hpp>
 #include <kp/impl/core/workspace.hpp>
+#include <kp/impl/tuning/sample.hpp>
 
 namespace kp::impl {
 
@@ -153,8 +154,7 @@ KOKKOS_INLINE_FUNCTION std::int64_t count_below(const double* p, std::int64_t le
 // answer before (probes 1, 2, 4, ... values ahead, then a binary search in
 // the last step), O(log gap) instead of O(log length). Every value before
 // the last answer is below the last key, hence below the next. One search
-// an index (GPUs) is the plain binary search. For ramp weights this made
-// the host pairing about 9x faster than a binary search a column.
+// an index (GPUs) is the plain binary search.
 class ForwardSearch {
  public:
   KOKKOS_INLINE_FUNCTION ForwardSearch(const double* p, std::int64_t length, bool or_equal)
@@ -191,16 +191,6 @@ KOKKOS_INLINE_FUNCTION void store(volatile CompensatedSum& dest, const Compensat
   dest.low = sum.low;
 }
 
-// Items an index of the classifying scan and the pairing take on host spaces
-// (GPUs: one, a thread each): the running sums stay in registers and the
-// totals and units are read once per index. With one item an index the scan
-// kept its sums in the scan's update slot, which every prefix stored might
-// alias (stored and reloaded each item), and both kernels recomputed the
-// units (a division) each item; Kokkos' OpenMP scan also runs every index
-// twice. The totals' reduction keeps one weight an index: by chunks it ran
-// no faster, its compensated sum's chain sets its pace.
-inline constexpr std::int64_t kHostChunk = 512;
-
 // Index c of a build kernel: items [c * chunk, min(c * chunk + chunk, n)).
 struct ChunkRange {
   std::int64_t begin, end;
@@ -214,9 +204,14 @@ ItemRange<Space> chunk_indices(const Space& space, std::int64_t n, std::int64_t 
   return ItemRange<Space>(space, 0, (n + chunk - 1) / chunk);
 }
 
+// Items an index of the classifying scan and the pairing take
+// (SampleTuning's alias_chunk): on host spaces several, so that the running
+// sums stay in registers and the totals and units are read once an index;
+// the totals' reduction keeps one weight an index (its compensated sum's
+// chain sets its pace).
 template <class Space>
 constexpr std::int64_t build_chunk() {
-  return is_gpu_space<Space>() ? 1 : kHostChunk;
+  return tuning::Tuned<SampleTuning, Space>::alias_chunk;
 }
 
 template <class Space, class Weight>

@@ -4,16 +4,25 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
-#include <kp/impl/core/algorithm.hpp>
 #include <kp/impl/agent/alias_draws.hpp>
-#include <kp/impl/agent/multinomial.hpp>
+#include <kp/impl/core/algorithm.hpp>
 #include <kp/impl/core/views.hpp>
 #include <kp/impl/core/workspace.hpp>
 
 namespace kp::impl {
+
+// A number of weights that a table or the tree can index.
+inline void check_weight_count(std::int64_t n, const char* call = "kp::sample") {
+  if (n == 0) throw std::invalid_argument(std::string(call) + ": no weights");
+  if (n >= (std::int64_t{1} << 32)) {
+    throw std::invalid_argument(std::string(call) + ": " + std::to_string(n) +
+                                " weights; at most 2^32 - 1 are supported");
+  }
+}
 
 template <class ExecSpace>
 View<DrawColumn*, ExecSpace> new_alias_columns(std::size_t n) {

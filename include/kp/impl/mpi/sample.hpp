@@ -1,5 +1,5 @@
 #pragma once
-// kp::mpi::sample: kp::sample's multinomial tree (impl/multinomial.hpp) over
+// kp::mpi::sample: kp::sample's multinomial tree (impl/agent/multinomial.hpp) over
 // the ranks' slices of the global weights.
 //
 // The tree, its sums and the random numbers of each node depend only on the
@@ -20,12 +20,14 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <tuple>
 #include <utility>
 #include <vector>
 
+#include <kp/impl/dispatch/sample.hpp>
 #include <kp/impl/mpi/common.hpp>
-#include <kp/impl/agent/multinomial.hpp>
 
 namespace kp::mpi::detail {
 
@@ -80,94 +82,140 @@ impl::View<double*, Space> on_space(const Space& space, const std::vector<double
   return v;
 }
 
-template <class Space, class WeightsView, class CountsView>
-void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsView& weights,
-            std::uint64_t draws, std::uint64_t seed, const CountsView& counts) {
-  using namespace impl::multinomial;
-  const int ranks = comm_size(comm), me = comm_rank(comm);
-  const auto n = static_cast<std::int64_t>(weights.extent(0));
-  std::vector<std::int64_t> sizes(ranks), starts(ranks + 1, 0);
-  check(MPI_Allgather(&n, 1, MPI_INT64_T, sizes.data(), 1, MPI_INT64_T, comm), "MPI_Allgather");
-  for (int r = 0; r < ranks; ++r) starts[r + 1] = starts[r] + sizes[r];
-  const std::int64_t lo = starts[me], hi = starts[me + 1], n_global = starts[ranks];
-  impl::check_sample_sizes(call, n_global, draws);
-
-  // The weights of the blocks that straddle this slice's ends. Where every
-  // rank's slice starts on a block (the same answer on every rank), no block
-  // straddles two ranks and nothing moves.
-  const std::int64_t first = n > 0 ? lo / kBlock : 0;  // the blocks that hold this slice
-  const std::int64_t end = n > 0 ? (hi + kBlock - 1) / kBlock : 0;
-  // Whether every rank's slice starts on a multiple of `items`.
-  const auto starts_on = [&](std::int64_t items) {
-    for (int r = 1; r < ranks; ++r) {
+// The ranks' slices of the global items: rank r's starts at starts[r],
+// starts[ranks] is the total; this rank's n items are [lo, hi).
+struct Slices {
+  std::vector<std::int64_t> starts;
+  std::int64_t n, lo, hi, n_global;
+  // Whether every rank's slice starts on a multiple of `items` (the same
+  // answer on every rank).
+  bool all_start_on(std::int64_t items) const {
+    for (std::size_t r = 1; r + 1 < starts.size(); ++r) {
       if (starts[r] % items != 0) return false;
     }
     return true;
-  };
-  const bool straddles = !starts_on(kBlock);
-  impl::View<double*, Space> before, after;
-  if (straddles) {
-    const std::int64_t edge = std::min(n, kBlock);
-    std::vector<double> mine;
-    for (const auto& part :
-         {to_host(space, Kokkos::subview(weights, std::make_pair(std::int64_t{0}, edge))),
-          to_host(space, Kokkos::subview(weights, std::make_pair(n - edge, n)))}) {
-      for (const auto w : part) mine.push_back(leaf_weight(w));
-    }
-    const std::vector<double> edges = all_gather_doubles(comm, mine);
-    before = on_space(space, from_edges(starts, edges, first * kBlock, n > 0 ? lo : 0));
-    after = on_space(space, from_edges(starts, edges, hi, std::min(end * kBlock, n_global)));
   }
-  const ReadWeights<Space, WeightsView> read{weights, before, after, lo, n_global};
+  // The nodes of `items` items each that hold this slice: [first_of, end_of).
+  std::int64_t first_of(std::int64_t items) const { return n > 0 ? lo / items : 0; }
+  std::int64_t end_of(std::int64_t items) const { return n > 0 ? (hi + items - 1) / items : 0; }
+};
 
-  // The levels above the blocks: at least one, so that every rank gets the
-  // total from the same split.
-  auto leaves = level_leaves(n_global);
-  if (leaves.size() == 1) leaves.push_back(1);
-  const auto s = impl::sample_levels(space, leaves);
-  const int top = static_cast<int>(leaves.size()) - 1;
-  // Where every slice starts on a leaf of level `summed` > 1 (kBlock^summed
-  // items), no node below that level spans two ranks: each rank sums and
-  // splits its own nodes there, and only level `summed`'s sums are gathered.
-  OwnLevels levels;
+// Every rank's slice, from each rank's n (one all-gather).
+inline Slices slices(MPI_Comm comm, std::int64_t n) {
+  const int ranks = comm_size(comm), me = comm_rank(comm);
+  std::vector<std::int64_t> sizes(ranks), starts(ranks + 1, 0);
+  check(MPI_Allgather(&n, 1, MPI_INT64_T, sizes.data(), 1, MPI_INT64_T, comm), "MPI_Allgather");
+  for (int r = 0; r < ranks; ++r) starts[r + 1] = starts[r] + sizes[r];
+  return {starts, n, starts[me], starts[me + 1], starts[ranks]};
+}
+
+// The weights of the blocks that straddle this slice's ends, as leaves
+// (ReadWeights' `before` and `after`), from every rank's first and last
+// kBlock weights (one all-gather).
+template <class Space, class WeightsView>
+std::pair<impl::View<double*, Space>, impl::View<double*, Space>> straddling_weights(
+    MPI_Comm comm, const Space& space, const WeightsView& weights, const Slices& slice) {
+  using impl::multinomial::kBlock;
+  const std::int64_t n = slice.n, edge = std::min(n, kBlock);
+  std::vector<double> mine;
+  for (const auto& part :
+       {to_host(space, Kokkos::subview(weights, std::make_pair(std::int64_t{0}, edge))),
+        to_host(space, Kokkos::subview(weights, std::make_pair(n - edge, n)))}) {
+    for (const auto w : part) mine.push_back(impl::multinomial::leaf_weight(w));
+  }
+  const std::vector<double> edges = all_gather_doubles(comm, mine);
+  const std::int64_t first = slice.first_of(kBlock), end = slice.end_of(kBlock);
+  return {on_space(space, from_edges(slice.starts, edges, first * kBlock, n > 0 ? slice.lo : 0)),
+          on_space(space, from_edges(slice.starts, edges, slice.hi,
+                                     std::min(end * kBlock, slice.n_global)))};
+}
+
+// The levels below the top whose nodes this rank sums and splits itself.
+// Where every slice starts on a leaf of level `summed` > 1 (kBlock^summed
+// items), no node below that level spans two ranks: each rank sums and
+// splits its own nodes there, and only level `summed`'s sums are gathered.
+// Each level l < summed splits the blocks that hold this slice (level 0's
+// are split_items' arguments).
+inline impl::multinomial::OwnLevels own_levels(const Slices& slice, int top, bool straddles) {
+  using impl::multinomial::kBlock;
+  impl::multinomial::OwnLevels levels;
   // items: those of a leaf of level levels.summed + 1.
-  for (std::int64_t items = kBlock * kBlock; !straddles && levels.summed < top && starts_on(items);
-       items *= kBlock) {
+  for (std::int64_t items = kBlock * kBlock;
+       !straddles && levels.summed < top && slice.all_start_on(items); items *= kBlock) {
     ++levels.summed;
   }
-  // Each level l < summed splits the blocks that hold this slice (level 0's
-  // are `first` and `end`, passed to split_items).
   levels.first.assign(top + 1, 0);
   levels.end.assign(top + 1, 0);
   std::int64_t block = kBlock;  // items a block of level l
   for (int l = 1; l < levels.summed; ++l) {
     block *= kBlock;
-    levels.first[l] = n > 0 ? lo / block : 0;
-    levels.end[l] = n > 0 ? (hi + block - 1) / block : 0;
+    levels.first[l] = slice.first_of(block);
+    levels.end[l] = slice.end_of(block);
   }
-  // Level 1's sums: the blocks that start here (a straddling one's far part
-  // read from `after`); above, the sums of this rank's nodes.
-  const std::int64_t own_first = (lo + kBlock - 1) / kBlock;
-  const std::int64_t own_end = n > 0 ? end : own_first;
-  sum_blocks(space, read, own_first, own_end - own_first,
+  return levels;
+}
+
+// The level-1 leaves this rank sums: the blocks [first, end) that start in
+// its slice (a straddling one's far part read from `after`).
+struct OwnBlocks {
+  std::int64_t first, end;
+};
+
+// This rank's sums: level 1's of its own blocks; above, those of its own
+// nodes up to level `levels.summed`.
+template <class Space, class Read>
+void sum_own_nodes(const Space& space, const Read& read, impl::SampleLevels<Space>& s,
+                   const impl::multinomial::OwnLevels& levels, OwnBlocks own) {
+  using namespace impl::multinomial;
+  sum_blocks(space, read, own.first, own.end - own.first,
              impl::View<double*, Space>(
-                 Kokkos::subview(s->levels.sums[1], std::make_pair(own_first, own_end))));
+                 Kokkos::subview(s.levels.sums[1], std::make_pair(own.first, own.end))));
   for (int l = 1; l < levels.summed; ++l) {
     const std::int64_t f = levels.first[l], e = levels.end[l];
     sum_blocks(
-        space, ReadSums<Space>{s->levels.sums[l]}, f, e - f,
-        impl::View<double*, Space>(Kokkos::subview(s->levels.sums[l + 1], std::make_pair(f, e))));
+        space, ReadSums<Space>{s.levels.sums[l]}, f, e - f,
+        impl::View<double*, Space>(Kokkos::subview(s.levels.sums[l + 1], std::make_pair(f, e))));
   }
-  if (ranks > 1) {  // one rank's own sums are all of them, in place
-    const std::int64_t f = levels.summed == 1 ? own_first : levels.first[levels.summed - 1];
-    const std::int64_t e = levels.summed == 1 ? own_end : levels.end[levels.summed - 1];
-    const auto& sums = s->levels.sums[levels.summed];
-    from_host(space,
-              all_gather_doubles(comm, to_host(space, Kokkos::subview(sums, std::make_pair(f, e)))),
-              sums);
-  }
+}
 
-  impl::split_items(space, *s, read, draws, impl::stream_start(seed), lo, counts, first,
+// Every rank's sums of level `levels.summed`, in place on every rank (one
+// all-gather).
+template <class Space>
+void gather_sums(MPI_Comm comm, const Space& space, impl::SampleLevels<Space>& s,
+                 const impl::multinomial::OwnLevels& levels, OwnBlocks own) {
+  const std::int64_t f = levels.summed == 1 ? own.first : levels.first[levels.summed - 1];
+  const std::int64_t e = levels.summed == 1 ? own.end : levels.end[levels.summed - 1];
+  const auto& sums = s.levels.sums[levels.summed];
+  from_host(space,
+            all_gather_doubles(comm, to_host(space, Kokkos::subview(sums, std::make_pair(f, e)))),
+            sums);
+}
+
+template <class Space, class WeightsView, class CountsView>
+void sample(MPI_Comm comm, const char* call, const Space& space, const WeightsView& weights,
+            std::uint64_t draws, std::uint64_t seed, const CountsView& counts) {
+  using namespace impl::multinomial;
+  const Slices slice = slices(comm, static_cast<std::int64_t>(weights.extent(0)));
+  impl::check_sample_sizes(call, slice.n_global, draws);
+  // Where every rank's slice starts on a block, no block straddles two
+  // ranks and no weight moves.
+  const bool straddles = !slice.all_start_on(kBlock);
+  impl::View<double*, Space> before, after;
+  if (straddles) std::tie(before, after) = straddling_weights(comm, space, weights, slice);
+  const ReadWeights<Space, WeightsView> read{weights, before, after, slice.lo, slice.n_global};
+  // The levels above the blocks: at least one, so that every rank gets the
+  // total from the same split.
+  auto leaves = level_leaves(slice.n_global);
+  if (leaves.size() == 1) leaves.push_back(1);
+  const auto s = impl::sample_levels(space, leaves);
+  const OwnLevels levels = own_levels(slice, static_cast<int>(leaves.size()) - 1, straddles);
+  const std::int64_t first = slice.first_of(kBlock), end = slice.end_of(kBlock);
+  const std::int64_t own_first = (slice.lo + kBlock - 1) / kBlock;
+  const OwnBlocks own{own_first, slice.n > 0 ? end : own_first};
+  sum_own_nodes(space, read, *s, levels, own);
+  // One rank's own sums are all of them, in place.
+  if (comm_size(comm) > 1) gather_sums(comm, space, *s, levels, own);
+  impl::split_items(space, *s, read, draws, impl::stream_start(seed), slice.lo, counts, first,
                     end - first, levels);
   impl::check_tree_total(call, impl::tree_total(space, *s));
 }
