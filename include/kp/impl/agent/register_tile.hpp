@@ -8,7 +8,7 @@
 //    warp whose totals meet in scratch (TileScan's threads, the segmented
 //    single pass's).
 //  - RegisterTile: a tile of kTeam threads x kPacks 16-byte packs, in one of
-//    two arrangements (kRegisterBlocked<T>, tuning/scan.hpp):
+//    two arrangements (ScanTuning's blocked<T>, tuning/scan.hpp):
 //    - striped: thread t holds packs t, t + kTeam, ... (each warp load
 //      instruction reads 512 consecutive bytes), so the tile is kPacks
 //      segments of kTeam packs. The team scans all segments at once: each
@@ -19,31 +19,32 @@
 //      l its l-th kPacks consecutive ones. Loads and stores stay striped
 //      (coalesced) and pass through a per-warp exchange in team scratch;
 //      each thread folds its packs in order, one warp scan, and the 8 warp
-//      totals meet in scratch (one barrier). Staged (kRegisterStaged), the
+//      totals meet in scratch (one barrier). Staged (ScanTuning's staged), the
 //      loads copy into the exchange (cp.async) and the packs are read from
 //      it as they are folded and scanned: no register holds them in flight.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <kp/impl/backend/cuda/async_copy.hpp>
-#include <kp/impl/thread/scan_op.hpp>
-#include <kp/impl/block/team_combine.hpp>
-#include <kp/impl/tuning/scan.hpp>
 #include <kp/impl/agent/vector_reduce.hpp>
+#include <kp/impl/backend/cuda/async_copy.hpp>
+#include <kp/impl/block/team_combine.hpp>
+#include <kp/impl/thread/scan_op.hpp>
+#include <kp/impl/tuning/scan.hpp>
 
 namespace kp::impl {
 
-// kRegisterTeam threads a tile, kRegisterPacks<T> packs a thread (tuning/scan.hpp).
-inline constexpr int kRegisterWarps = kRegisterTeam / kWarp;
+// The GPU's ScanTuning (tuning/scan.hpp): `team` threads a tile, packs<T>
+// packs a thread.
+inline constexpr int kRegisterWarps = GpuScanTuning::team / kWarp;
 
 template <class T>
-inline constexpr int kRegisterItems = kRegisterPacks<T>* Pack<T>::width;
+inline constexpr int kRegisterItems = GpuScanTuning::packs<T>* Pack<T>::width;
 
 // Scratch for the warp totals of every segment, and the tile prefix with
 // its "empty" flag (a slot of its own).
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_totals_bytes() {
-  return (sizeof(T) * (kRegisterWarps * kRegisterPacks<T> + 2) + 7) / 8 * 8;
+  return (sizeof(T) * (kRegisterWarps * GpuScanTuning::packs<T> + 2) + 7) / 8 * 8;
 }
 
 // Packs of a warp's exchange in the blocked arrangement: its 32 x kPacks
@@ -51,14 +52,15 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_totals_bytes() {
 // a 16-byte access phase on 8 different bank groups when they read their
 // own consecutive packs (kPacks + 1 is odd).
 template <class T>
-inline constexpr int kExchangePacks = kWarp*(kRegisterPacks<T> + 1);
+inline constexpr int kExchangePacks = kWarp*(GpuScanTuning::packs<T> + 1);
 
 // All of the tile's scratch: the totals, then (blocked) the warps' exchanges,
 // with room to align them to a pack.
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
   return register_tile_totals_bytes<T>() +
-         (kRegisterBlocked<T> ? kPackBytes + kRegisterWarps * kExchangePacks<T> * kPackBytes : 0);
+         (GpuScanTuning::blocked<T> ? kPackBytes + kRegisterWarps * kExchangePacks<T> * kPackBytes
+                                    : 0);
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
@@ -135,11 +137,12 @@ template <class T, class Op = ScanSum<T>, class Load = Identity>
 struct RegisterTile {
   using Pack = Pack<T>;
   static constexpr int W = Pack::width;
-  static constexpr int kPacks = kRegisterPacks<T>;
-  static constexpr bool kBlocked = kRegisterBlocked<T>;
+  static constexpr int kTeam = GpuScanTuning::team;
+  static constexpr int kPacks = GpuScanTuning::packs<T>;
+  static constexpr bool kBlocked = GpuScanTuning::blocked<T>;
   // Blocked tiles copied into the exchange and scanned there.
-  static constexpr bool kStaged = kBlocked && kRegisterStaged;
-  static constexpr int kTileValues = kRegisterTeam * kRegisterItems<T>;
+  static constexpr bool kStaged = kBlocked && GpuScanTuning::staged;
+  static constexpr int kTileValues = kTeam * kRegisterItems<T>;
 
   Pack packs[kPacks];
   // Striped: the tile before each of this thread's packs; blocked: only
@@ -166,7 +169,7 @@ struct RegisterTile {
     if constexpr (kBlocked) {
       return rank * kPacks + k;
     } else {
-      return k * kRegisterTeam + rank;
+      return k * kTeam + rank;
     }
   }
 
@@ -217,7 +220,7 @@ struct RegisterTile {
         __syncwarp();
         for (int k = 0; k < kPacks; ++k) packs[k] = exchange[slot(lane * kPacks + k)];
       } else {
-        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
+        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kTeam + rank];
       }
       if constexpr (!std::is_same_v<Load, Identity>) {
         for (int k = 0; k < kPacks; ++k) {

@@ -18,14 +18,14 @@
 #include <string>
 #include <type_traits>
 
-#include <kp/impl/core/algorithm.hpp>
-#include <kp/impl/backend/cuda/async_copy.hpp>
 #include <kp/impl/agent/decoupled_lookback.hpp>
+#include <kp/impl/backend/cuda/async_copy.hpp>
+#include <kp/impl/core/algorithm.hpp>
+#include <kp/impl/core/views.hpp>
+#include <kp/impl/core/workspace.hpp>
 #include <kp/impl/dispatch/reduce.hpp>
 #include <kp/impl/thread/scan_op.hpp>
 #include <kp/impl/tuning/copy_if.hpp>
-#include <kp/impl/core/views.hpp>
-#include <kp/impl/core/workspace.hpp>
 
 namespace kp::impl {
 
@@ -108,7 +108,7 @@ struct CompactTiles {
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
   // Warp w of the team compacts the tile's values [w, w + 1) x 32 x
-  // kStagedItems<X>: its run, copied into scratch asynchronously (16 bytes
+  // GpuCopyIfTuning::staged_items<X>: its run, copied into scratch asynchronously (16 bytes
   // a copy where the run is whole and 16-byte aligned, else 4), read back
   // in rounds of 32 values (round j: lane l the l-th), the selection kept
   // as one bit a round. The warps' counts meet in scratch, warp 0 looks
@@ -116,7 +116,7 @@ struct CompactTiles {
   // a round's go to consecutive positions.
   __device__ void compact_staged(const Member& team, std::int32_t tile) const {
     constexpr int kWarpSize = 32;
-    constexpr int kItems = kStagedItems<X>;
+    constexpr int kItems = GpuCopyIfTuning::staged_items<X>;
     const int rank = team.team_rank();
     const int lane = rank % kWarpSize, warp = rank / kWarpSize;
     const std::size_t tile_bytes = static_cast<std::size_t>(team.team_size()) * kItems * sizeof(X);
@@ -191,7 +191,8 @@ struct CompactTiles {
   // (async_copy.hpp).
   __device__ static void stage_run(char* to, const X* from, int count, int lane) {
     constexpr int kWarpSize = 32;
-    constexpr int kRunBytes = kWarpSize * kStagedItems<X> * static_cast<int>(sizeof(X));
+    constexpr int kRunBytes =
+        kWarpSize * GpuCopyIfTuning::staged_items<X> * static_cast<int>(sizeof(X));
     const char* const bytes = reinterpret_cast<const char*>(from);
     const int size = count * static_cast<int>(sizeof(X));
     if (size == kRunBytes && reinterpret_cast<std::uintptr_t>(bytes) % 16 == 0) {
@@ -205,7 +206,7 @@ struct CompactTiles {
   }
 
   // Values that compact_staged does not take: warp w of the team holds the
-  // tile's values [w, w + 1) x 32 x kCompactItems in registers, round j
+  // tile's values [w, w + 1) x 32 x GpuCopyIfTuning::register_items in registers, round j
   // the 32 consecutive values j (lane l the l-th), all rounds' loads first,
   // the selection kept as one bit a round.
   __device__ void compact_by_warps(const Member& team, std::int32_t tile) const {
@@ -216,15 +217,15 @@ struct CompactTiles {
     const std::int64_t begin = tiles.plan.begin(tile);
     const int count = static_cast<int>(n - begin < tiles.plan.tile ? n - begin : tiles.plan.tile);
     const X* const x = tiles.in.data() + begin;
-    const int base = warp * kWarpSize * kCompactItems + lane;
-    X v[kCompactItems];
+    const int base = warp * kWarpSize * GpuCopyIfTuning::register_items + lane;
+    X v[GpuCopyIfTuning::register_items];
 #pragma unroll
-    for (int j = 0; j < kCompactItems; ++j) {
+    for (int j = 0; j < GpuCopyIfTuning::register_items; ++j) {
       if (base + j * kWarpSize < count) v[j] = x[base + j * kWarpSize];
     }
     unsigned bits = 0;
 #pragma unroll
-    for (int j = 0; j < kCompactItems; ++j) {
+    for (int j = 0; j < GpuCopyIfTuning::register_items; ++j) {
       bits |= (base + j * kWarpSize < count && tiles.load.pred(v[j]) ? 1u : 0u) << j;
     }
     const int warp_count = __reduce_add_sync(0xffffffffu, __popc(bits));
@@ -234,7 +235,7 @@ struct CompactTiles {
     Count k = before + before_warp;
     const unsigned lower = (1u << lane) - 1u;
 #pragma unroll
-    for (int j = 0; j < kCompactItems; ++j) {
+    for (int j = 0; j < GpuCopyIfTuning::register_items; ++j) {
       const unsigned lanes = __ballot_sync(0xffffffffu, bits >> j & 1u);
       if (bits >> j & 1u) {
         const Count at = k + __popc(lanes & lower);
@@ -247,7 +248,7 @@ struct CompactTiles {
 #endif
 
   // compact_staged takes X (kStaged); its scratch starts kStagedAlign-aligned.
-  static constexpr bool kStaged = kStagedValue<X>;
+  static constexpr bool kStaged = GpuCopyIfTuning::stages<X>;
   static constexpr std::size_t kStagedAlign = 16;
 
   // Scratch of compact_by_warps: each warp's count and the tile's prefix.
@@ -257,9 +258,11 @@ struct CompactTiles {
   // Of the CUDA kernel: compact_staged's also holds the tile (and the slack
   // that aligns it).
   static std::size_t by_warps_scratch_bytes(int team) {
-    return kStaged ? kStagedAlign + static_cast<std::size_t>(team) * kStagedItems<X> * sizeof(X) +
-                         warp_scratch_bytes(team)
-                   : warp_scratch_bytes(team);
+    return kStaged
+               ? kStagedAlign +
+                     static_cast<std::size_t>(team) * GpuCopyIfTuning::staged_items<X> * sizeof(X) +
+                     warp_scratch_bytes(team)
+               : warp_scratch_bytes(team);
   }
 
   // The tile's selected elements, from position k on, below `limit` (the
@@ -304,13 +307,20 @@ struct KokkosCompactFunctor {
   }
 };
 
-// The tiles of the look-back of values X: on CUDA a team of kRegisterTeam
-// threads, kStagedItems<X> values each (compact_staged) or kCompactItems
-// (compact_by_warps); elsewhere the scan's.
+// The tiles of the look-back of values X: on CUDA a team of the scan's
+// register tile (ScanTuning's team), CopyIfTuning's staged_items<X> values
+// each (compact_staged) or register_items (compact_by_warps); elsewhere the
+// scan's.
 template <class Space, class X>
 TilePlan compact_plan(std::int64_t n) {
-  if (!is_cuda_space<Space>()) return lookback_plan<Space, CompactCount>(n);
-  return make_tile_plan(n, kRegisterTeam, kStagedValue<X> ? kStagedItems<X> : kCompactItems);
+  if constexpr (!is_cuda_space<Space>()) {
+    return lookback_plan<Space, CompactCount>(n);
+  } else {
+    using Tuning = tuning::Tuned<tuning::CopyIfTuning, Space>;
+    return make_tile_plan(
+        n, GpuScanTuning::team,
+        Tuning::template stages<X> ? Tuning::template staged_items<X> : Tuning::register_items);
+  }
 }
 
 // The number of elements of `in` that satisfy pred; the first
@@ -338,7 +348,7 @@ std::int64_t compact(const char* call, const Space& space, const In& in, const O
     const TilePlan plan = tiles ? *tiles : compact_plan<Space, X>(n);
     using Compact = CompactTiles<Space, X, O, Pred, Emit, Count>;
     const bool by_warps = is_cuda_space<Space>() && plan.items == compact_plan<Space, X>(0).items &&
-                          plan.team % 32 == 0 && plan.team <= kRegisterTeam;
+                          plan.team % 32 == 0 && plan.team <= GpuScanTuning::team;
     using Scan = DecoupledLookbackScan<Space, Count>;
     const auto scanner = workspace<Scan>(
         space, [&](const Scan& s) { return s.capacity() >= plan.tiles; },
