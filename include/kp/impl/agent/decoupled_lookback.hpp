@@ -513,19 +513,13 @@ class DecoupledLookbackScan {
     const auto aligned = [](const void* p) {
       return reinterpret_cast<std::uintptr_t>(p) % kPackBytes == 0;
     };
-#if defined(KOKKOS_ENABLE_CUDA)
-    if constexpr (std::is_same_v<Space, Kokkos::Cuda> && std::is_same_v<In, T> &&
-                  kRegisterValue<T>) {
+    if constexpr (is_cuda_space<Space>() && std::is_same_v<In, T> && kRegisterValue<T>) {
       return plan.team == GpuScanTuning::team && plan.items == kRegisterItems<T> && aligned(in) &&
              aligned(out);
     } else {
       (void)aligned, (void)plan, (void)in, (void)out;
       return false;
     }
-#else
-    (void)aligned, (void)plan, (void)in, (void)out;
-    return false;
-#endif
   }
 
   TileStatus<Space, T> status_;

@@ -1,12 +1,6 @@
 #pragma once
-// CUDA pieces of the decoupled-lookback scan that live in registers and warp
-// shuffles instead of team scratch:
-//  - warp_inclusive_scan: Kogge-Stone over the 32 lanes by shuffles up. Every
-//    partial sum it forms covers adjacent lanes, so integer-valued data stays
-//    exact wherever a sequential scan is.
-//  - block_exclusive_scan: a team's values, one a thread, by a warp scan a
-//    warp whose totals meet in scratch (TileScan's threads, the segmented
-//    single pass's).
+// The CUDA tile of the decoupled-lookback scan that lives in registers and
+// warp shuffles (warp/scan.hpp) instead of team scratch:
 //  - RegisterTile: a tile of kTeam threads x kPacks 16-byte packs, in one of
 //    two arrangements (ScanTuning's blocked<T>, tuning/scan.hpp):
 //    - striped: thread t holds packs t, t + kTeam, ... (each warp load
@@ -27,9 +21,10 @@
 
 #include <kp/impl/agent/vector_reduce.hpp>
 #include <kp/impl/backend/cuda/async_copy.hpp>
-#include <kp/impl/block/team_combine.hpp>
 #include <kp/impl/thread/scan_op.hpp>
 #include <kp/impl/tuning/scan.hpp>
+#include <kp/impl/warp/load.hpp>
+#include <kp/impl/warp/scan.hpp>
 
 namespace kp::impl {
 
@@ -64,75 +59,6 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-template <class T>
-__device__ T shuffle_up(const T& value, int delta) {
-  static_assert(sizeof(T) % sizeof(std::uint32_t) == 0, "values travel as 32-bit words");
-  constexpr int kWords = sizeof(T) / sizeof(std::uint32_t);
-  std::uint32_t words[kWords];
-  memcpy(words, &value, sizeof(T));
-  for (int k = 0; k < kWords; ++k) words[k] = __shfl_up_sync(0xffffffffu, words[k], delta);
-  T out;
-  memcpy(&out, words, sizeof(T));
-  return out;
-}
-
-template <class T>
-__device__ T shuffle_from(const T& value, int lane) {
-  constexpr int kWords = sizeof(T) / sizeof(std::uint32_t);
-  std::uint32_t words[kWords];
-  memcpy(words, &value, sizeof(T));
-  for (int k = 0; k < kWords; ++k) words[k] = __shfl_sync(0xffffffffu, words[k], lane);
-  T out;
-  memcpy(&out, words, sizeof(T));
-  return out;
-}
-
-// Lane i gets the combination by `op` of lanes 0..i (all 32 lanes must
-// call it). kReversed: the lanes hold the sequence backwards (lane 0 its
-// last element), so a lower lane's partial goes on the right.
-template <bool kReversed = false, class T, class Op = ScanSum<T>>
-__device__ T warp_inclusive_scan(T value, int lane, const Op& op = Op()) {
-  for (int delta = 1; delta < kWarp; delta *= 2) {
-    const T lower = shuffle_up(value, delta);
-    if (lane >= delta) value = kReversed ? op(value, lower) : op(lower, value);
-  }
-  return value;
-}
-
-// The exclusive scan by `op` of the team's values, one a thread, in rank
-// order: a warp scan a warp, whose totals meet in `partial` (a T a warp; one
-// barrier), each thread putting the earlier warps' on the left. Threads
-// from `active` on come after every thread that holds a value, so their
-// partials reach no result that counts; `total` gets the first `active`
-// threads' combination (through partial[0] where that is not all of them:
-// two barriers more). Rank 0 gets T{}. The team size is a multiple of 32;
-// returns without a barrier after reading `partial`.
-template <class Member, class T, class Op>
-__device__ T block_exclusive_scan(const Member& team, const T& value, T* partial, int active,
-                                  const Op& op, T& total) {
-  const int rank = team.team_rank(), size = team.team_size();
-  const int lane = rank % kWarp, warp = rank / kWarp;
-  const T inclusive = warp_inclusive_scan(value, lane, op);
-  if (lane == kWarp - 1) partial[warp] = inclusive;
-  team.team_barrier();
-  T before = partial[0];
-  for (int w = 1; w < warp; ++w) before = op(before, partial[w]);
-  const T mine = warp > 0 ? op(before, inclusive) : inclusive;
-  const T lower = shuffle_up(mine, 1);
-  const T prefix = lane > 0 ? lower : warp > 0 ? before : T{};
-  if (active == size) {
-    T all = partial[0];
-    for (int w = 1; w < size / kWarp; ++w) all = op(all, partial[w]);
-    total = all;
-  } else {
-    team.team_barrier();  // the warps' totals read before partial[0] is rewritten
-    if (rank == active - 1) partial[0] = mine;
-    team.team_barrier();
-    total = active > 0 ? partial[0] : T{};
-  }
-  return prefix;
-}
-
 template <class T, class Op = ScanSum<T>, class Load = Identity>
 struct RegisterTile {
   using Pack = Pack<T>;
@@ -215,7 +141,7 @@ struct RegisterTile {
         // then each lane takes its consecutive packs from the exchange.
         const int lane = rank % kWarp;
         source += rank / kWarp * kWarp * kPacks;
-        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kWarp + lane];
+        load_striped(source, lane, packs);
         for (int k = 0; k < kPacks; ++k) exchange[slot(k * kWarp + lane)] = packs[k];
         __syncwarp();
         for (int k = 0; k < kPacks; ++k) packs[k] = exchange[slot(lane * kPacks + k)];

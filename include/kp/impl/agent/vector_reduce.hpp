@@ -24,7 +24,7 @@
 //    and resets the counters: no second launch.
 //    Arrays of at most one_team_packs packs take one team, which writes the
 //    result itself (OneTeamReduceKernel: raw pointers, no workspace; on
-//    CUDA the same work as a bare kernel, one_team_reduce_cuda, whose
+//    CUDA the same work as a bare kernel, backend/cuda/one_block.hpp, whose
 //    launch costs less than a Kokkos team's).
 //
 // The array's head (elements before the first 16-byte boundary) and tail
@@ -40,6 +40,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include <kp/impl/backend/cuda/device.hpp>
+#include <kp/impl/backend/cuda/one_block.hpp>
 #include <kp/impl/block/team_combine.hpp>
 #include <kp/impl/core/common.hpp>
 #include <kp/impl/thread/combine_ops.hpp>
@@ -305,42 +307,24 @@ struct OneTeamReduceKernel {
   }
 };
 
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-// OneTeamReduceKernel's work as a bare CUDA kernel of one block of kThreads
-// threads. Launched directly (<<<1, kThreads>>> on the space's stream), it ends
-// 0.7-0.8 us sooner after the call than the same work launched through a
-// Kokkos TeamPolicy (H200, docs/results/h200-2026-11-28/reduce-raw-launch/),
-// which at 16 KiB is a launch's whole difference to CUB's single-tile
-// kernel.
-template <class Kernel>
-__global__ void __launch_bounds__(GpuReduceTuning::team) one_team_reduce_cuda(Kernel kernel) {
-  constexpr int kThreads = GpuReduceTuning::team;
+// Launches a one-team kernel (OneTeamReduceKernel) as a Kokkos team; on
+// CUDA a bare kernel instead (backend/cuda/one_block.hpp).
+template <class Space, class Kernel>
+void launch_one_team(const Space& space, const Kernel& kernel) {
   using V = typename Kernel::V;
-  __shared__ alignas(V) unsigned char warps[sizeof(V) * (kThreads / kWarp)];
-  kernel.run(CudaBlock<kThreads>{}, reinterpret_cast<V*>(warps));
-}
-#endif
-
-// *result = the fold of x[0, n) by one team (n within one_team_packs packs;
-// VectorReduce::league_for gives 1), asynchronous on `space`. On CUDA a
-// bare kernel (one_team_reduce_cuda), elsewhere a Kokkos team.
-template <class Space, class Op, class T>
-void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& op,
-                     typename Op::value_type* result) {
-  using V = typename Op::value_type;
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    one_team_reduce_cuda<<<1, GpuReduceTuning::team, 0, space.cuda_stream()>>>(
-        OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
-    check_cuda_launch("kp::reduce");
-    return;
-  }
-#endif
   const int team = ReduceTuned<Space>::team;
   Kokkos::parallel_for("kp::vector_reduce one team",
                        VectorReducePolicy<Space, V>(space, 1, team)
                            .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<V>(team))),
-                       OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
+                       kernel);
+}
+
+// *result = the fold of x[0, n) by one team (n within one_team_packs packs;
+// VectorReduce::league_for gives 1), asynchronous on `space`.
+template <class Space, class Op, class T>
+void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& op,
+                     typename Op::value_type* result) {
+  launch_one_team(space, OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
 }
 
 // What a vector reduction needs besides its input: room for one partial per
@@ -358,18 +342,11 @@ struct VectorReduceScratch {
         taken("kp::vector_reduce taken") {}
 };
 
-// The multiprocessors of a CUDA device, the threads of a host space.
+// The threads of a host space (a CUDA device's multiprocessors:
+// backend/cuda/device.hpp).
 template <class Space>
 std::int64_t processors(const Space& space) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    // The properties Kokkos read at initialize: no driver call per reduction.
-    return space.cuda_device_prop().multiProcessorCount;
-  } else
-#endif
-  {
-    return std::max(1, space.concurrency());
-  }
+  return std::max(1, space.concurrency());
 }
 
 // One wave for values of type V: teams_per_processor<V> teams per SM on a

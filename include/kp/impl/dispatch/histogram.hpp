@@ -279,20 +279,11 @@ void count_private_bins(const Space& space, const Values& values, const Counts& 
   });
 }
 
-// Thread-block clusters (Hopper): CUDA spaces, in CUDA compilations.
-template <class Space>
-constexpr bool has_cluster_histogram() {
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  return std::is_same_v<Space, Kokkos::Cuda>;
-#else
-  return false;
-#endif
-}
-
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-// Strided values or counts take the global atomics.
-template <class Values, class Counts>
-void count_cluster(const Kokkos::Cuda& space, const Values& values, const Counts& counts) {
+// Thread-block clusters (Hopper): spaces with kClusterHistogram
+// (backend/cuda/cluster_histogram.hpp). Strided values or counts take the
+// global atomics.
+template <class Space, class Values, class Counts>
+void count_cluster(const Space& space, const Values& values, const Counts& counts) {
   using Count = value_t<Counts>;
   const std::int64_t bins = counts.extent(0);
   const std::int64_t n = values.extent(0);
@@ -304,7 +295,6 @@ void count_cluster(const Kokkos::Cuda& space, const Values& values, const Counts
   Kokkos::deep_copy(space, counts, Count(0));
   cluster_histogram(space, plan, values.data(), n, counts.data(), bins);
 }
-#endif
 
 template <class Space, class Values, class Counts>
 void histogram(const Space& space, const Values& values, const Counts& counts,
@@ -337,7 +327,7 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
   // The dispatch: each algorithm the call has, on host spaces and on GPUs,
   // to the function that runs it; what the space cannot run is refused.
   constexpr bool host = !is_gpu_space<Space>();
-  constexpr bool clusters = has_cluster_histogram<Space>();
+  constexpr bool clusters = kClusterHistogram<Space>;
   switch (algorithm) {
     case Algorithm::kokkos:  // the Kokkos pattern: global atomics
     case Algorithm::global_atomics:
