@@ -134,7 +134,7 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][mi
   check_both<Space>(zeros, "signed zeros in every block");
 }
 
-// Host threads fold chunks of kFirstLocChunk values (fewer blocks where a
+// Host threads fold chunks of HostMinlocTuning::chunk values (fewer blocks where a
 // thread would get less than a chunk: the test above then has chunks of one
 // block) as they come free and the chunks join in index order: the first
 // extremum or NaN must win whichever thread folded its chunk and when.

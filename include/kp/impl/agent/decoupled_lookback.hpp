@@ -485,7 +485,7 @@ class DecoupledLookbackScan {
   // Launches make(status, counter), a functor over a TeamPolicy member,
   // on one team per tile of `plan` with `scratch` bytes of team scratch:
   // the scan's kernel, or another that looks back over tile counts
-  // (copy_if.hpp). The status is this run's (a new epoch).
+  // (agent/compact_tiles.hpp). The status is this run's (a new epoch).
   template <class Make>
   void launch(const Space& space, const TilePlan& plan, std::size_t scratch, const char* label,
               Make&& make) const {

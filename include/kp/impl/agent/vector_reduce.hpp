@@ -297,7 +297,7 @@ struct OneTeamReduceKernel {
     run(team,
         static_cast<V*>(team.team_scratch(0).get_shmem(team_combine_scratch<V>(team.team_size()))));
   }
-  // The work, for a Kokkos team or a CUDA block (one_team_reduce_cuda).
+  // The work, for a Kokkos team or a CUDA block (backend/cuda/one_block.hpp).
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, V* shared) const {
     const int size = team.team_size(), rank = team.team_rank();
