@@ -141,7 +141,7 @@ TEMPLATE_LIST_TEST_CASE("kp copy_if keeps the selected elements in order", "[kp]
                         Spaces) {
   using Space = TestType;
   for (const std::int64_t n : kEdgeSizes) check_compaction<Space>(n);
-  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  constexpr std::int64_t tile = kp::impl::HostScanTuning::lookback_tile;
   for (const std::int64_t n : {tile + 1, 3 * tile + 6}) check_compaction<Space>(n);
 }
 

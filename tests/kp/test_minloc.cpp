@@ -92,14 +92,14 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc find the first extremum", "[kp][m
   }
 }
 
-// The host path scans blocks of kp::impl::kFirstLocBlock values for their
+// The host path scans blocks of kp::impl::HostMinlocTuning::block values for their
 // extreme first and looks again only at a block that beats the best so far:
 // arrays of a few blocks where every block improves, where blocks only tie
 // (the first index must stay), where +inf and -inf together (no NaN) make
 // the block's NaN probe fire, and where the one NaN is in the last block.
 TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][minloc]", Spaces) {
   using Space = TestType;
-  const std::int64_t n = 3 * kp::impl::kFirstLocBlock + 5;
+  const std::int64_t n = 3 * kp::impl::HostMinlocTuning::block + 5;
   std::vector<float> descending(n), ties(n), infinities(n, 0.0f);
   std::vector<double> late_nan(n);
   for (std::int64_t i = 0; i < n; ++i) {
@@ -107,9 +107,9 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][mi
     ties[i] = float(i % 1000) - 500.0f;  // -500 and 499 in every block
     late_nan[i] = double(i % 77);
   }
-  infinities[kp::impl::kFirstLocBlock + 3] = INFINITY;
-  infinities[kp::impl::kFirstLocBlock + 3 + 128] = -INFINITY;  // same SIMD lane: inf - inf
-  infinities[2 * kp::impl::kFirstLocBlock + 1] = -INFINITY;
+  infinities[kp::impl::HostMinlocTuning::block + 3] = INFINITY;
+  infinities[kp::impl::HostMinlocTuning::block + 3 + 128] = -INFINITY;  // same SIMD lane: inf - inf
+  infinities[2 * kp::impl::HostMinlocTuning::block + 1] = -INFINITY;
   late_nan[n - 7] = NAN;
   check_both<Space>(descending, "descending");
   check_both<Space>(ties, "ties in every block");
@@ -126,21 +126,21 @@ TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host blocks", "[kp][mi
     extremes[i] = i % 5 == 0 ? std::numeric_limits<std::int64_t>::min() + 1 : i;
     zeros[i] = i % 3 == 0 ? 0.0f : (i % 3 == 1 ? -0.0f : 2.0f);
   }
-  extremes[2 * kp::impl::kFirstLocBlock + 9] = std::numeric_limits<std::int64_t>::min();
-  extremes[kp::impl::kFirstLocBlock + 4] = std::numeric_limits<std::int64_t>::max();
+  extremes[2 * kp::impl::HostMinlocTuning::block + 9] = std::numeric_limits<std::int64_t>::min();
+  extremes[kp::impl::HostMinlocTuning::block + 4] = std::numeric_limits<std::int64_t>::max();
   check_both<Space>(bytes, "int8 ties in every block");
   check_both<Space>(shorts, "uint16");
   check_both<Space>(extremes, "extreme int64 in later blocks");
   check_both<Space>(zeros, "signed zeros in every block");
 }
 
-// Host threads fold chunks of kFirstLocChunk values (fewer blocks where a
+// Host threads fold chunks of HostMinlocTuning::chunk values (fewer blocks where a
 // thread would get less than a chunk: the test above then has chunks of one
 // block) as they come free and the chunks join in index order: the first
 // extremum or NaN must win whichever thread folded its chunk and when.
 TEMPLATE_LIST_TEST_CASE("kp::minloc and maxloc across the host chunks", "[kp][minloc]", Spaces) {
   using Space = TestType;
-  const std::int64_t chunk = kp::impl::kFirstLocChunk;
+  const std::int64_t chunk = kp::impl::HostMinlocTuning::chunk;
   const std::int64_t n = 3 * chunk + 11;
   std::vector<float> ties(n), nans(n), last(n);
   for (std::int64_t i = 0; i < n; ++i) {

@@ -70,8 +70,8 @@ TEMPLATE_LIST_TEST_CASE("kp scans equal the sequential scan", "[kp][scan]", Spac
     check_scans<Space, double>(n);
   }
   check_scans<Space, std::int64_t>((1 << 20) + 7);
-  // Around the host tiles (kHostLookbackTile) and the blocks of 4 in them.
-  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  // Around the host tiles (ScanTuning<host>::lookback_tile) and the blocks of 4 in them.
+  constexpr std::int64_t tile = kp::impl::HostScanTuning::lookback_tile;
   for (const std::int64_t n : {tile - 1, tile, tile + 1, 3 * tile + 6}) {
     check_scans<Space, float>(n);
     check_scans<Space, std::int32_t>(n);
@@ -103,7 +103,7 @@ TEMPLATE_LIST_TEST_CASE("kp scans overflow only where the sequential scan does",
 // The host tile scan with and without streaming (non-temporal) stores, at
 // every alignment of the output and the input (the streamed form stores the
 // elements before a 16-byte boundary one at a time), in place and not,
-// around its blocks of kHostScanLanes. On targets without streaming stores
+// around its blocks of ScanTuning<host>::scan_lanes. On targets without streaming stores
 // both forms are the regular one.
 TEMPLATE_TEST_CASE("host tile scans store the same values streamed", "[kp][scan]", std::int32_t,
                    std::int64_t, float, double) {

@@ -97,8 +97,8 @@ TEMPLATE_LIST_TEST_CASE("kp operator scans of affine maps equal the sequential s
     check_affine<Space, Affine8>(n);
     check_affine<Space, Affine16>(n);
   }
-  // Around the host tiles (kHostLookbackTile) and the blocks in them.
-  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  // Around the host tiles (ScanTuning<host>::lookback_tile) and the blocks in them.
+  constexpr std::int64_t tile = kp::impl::HostScanTuning::lookback_tile;
   for (const std::int64_t n : {tile + 1, 3 * tile + 6}) {
     check_affine<Space, Affine4>(n, {Shape::contiguous});
     check_affine<Space, Affine16>(n, {Shape::contiguous});
@@ -141,7 +141,7 @@ template <class Space, class T>
 void check_tied_zeros() {
   const T nan = std::numeric_limits<T>::quiet_NaN();
   const T inf = std::numeric_limits<T>::infinity();
-  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  constexpr std::int64_t tile = kp::impl::HostScanTuning::lookback_tile;
   for (const std::int64_t n : {std::int64_t{2}, std::int64_t{7}, std::int64_t{8}, std::int64_t{9},
                                std::int64_t{17}, std::int64_t{1000}, 3 * tile + 13}) {
     // Zeros of both signs among negative numbers, the first zero +0.0 at

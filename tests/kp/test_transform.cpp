@@ -101,7 +101,7 @@ TEMPLATE_LIST_TEST_CASE("kp transform_reduce applies the functor on load", "[kp]
 TEMPLATE_LIST_TEST_CASE("kp transform scans apply the functor on load, in order", "[kp][transform]",
                         Spaces) {
   using Space = TestType;
-  constexpr std::int64_t tile = kp::impl::kHostLookbackTile;
+  constexpr std::int64_t tile = kp::impl::HostScanTuning::lookback_tile;
   std::vector<std::int64_t> sizes = kEdgeSizes;
   sizes.push_back(2 * tile + 3);
   for (const std::int64_t n : sizes) {

@@ -25,12 +25,12 @@
 #include <thread>
 #include <type_traits>
 
-#include <kp/impl/block/block_scan.hpp>
-#include <kp/impl/core/common.hpp>
 #include <kp/impl/agent/host_scan.hpp>
 #include <kp/impl/agent/register_tile.hpp>
-#include <kp/impl/thread/scan_op.hpp>
 #include <kp/impl/agent/tile_plan.hpp>
+#include <kp/impl/block/block_scan.hpp>
+#include <kp/impl/core/common.hpp>
+#include <kp/impl/thread/scan_op.hpp>
 #include <kp/impl/tuning/scan.hpp>
 
 namespace kp::impl {
@@ -307,7 +307,7 @@ struct ChainedScanTiles {
     RegisterTile<T, Op, Load> registers(op, load, scratch, rank);
     registers.load(in.data() + begin, count, rank);
     registers.scan(team, shared, rank);
-    T* const tile_prefix = shared + kRegisterWarps * kRegisterPacks<T>;
+    T* const tile_prefix = shared + kRegisterWarps * GpuScanTuning::packs<T>;
     bool* const tile_prefix_any = reinterpret_cast<bool*>(tile_prefix + 1);
     if (rank < kWarp) {
       const Running<T> prefix = warp_look_back(tile, registers.total);
@@ -376,7 +376,7 @@ struct ChainedScanTiles {
   // threads than free cores): after a short spin, give the core away.
   KOKKOS_INLINE_FUNCTION static void back_off(int polls) {
 #if !defined(__CUDA_ARCH__)
-    if (polls % kLookbackYieldPolls == 0) std::this_thread::yield();
+    if (polls % HostScanTuning::yield_polls == 0) std::this_thread::yield();
 #else
     (void)polls;
 #endif
@@ -403,29 +403,32 @@ struct ChainedScanTiles {
   }
 };
 
-// The look-back's tiles (tuning/scan.hpp): on a GPU kRegisterTeam threads
-// x kRegisterPacks<T> packs of 16 bytes, scanned in registers (values of other
-// sizes: kLookbackScratchItems a thread, in scratch); on the host one thread
-// a tile of kHostLookbackTile values, which stays in L2 between its sum and
-// its scan.
+// The look-back's tiles (ScanTuning, tuning/scan.hpp): on a GPU `team`
+// threads x packs<T> packs of 16 bytes, scanned in registers (values of
+// other sizes: scratch_items a thread, in scratch); on the host one thread a
+// tile of lookback_tile values, which stays in L2 between its sum and its
+// scan.
 template <class Space, class T>
 TilePlan lookback_plan(std::int64_t n) {
-  if (!is_gpu_space<Space>()) return make_tile_plan(n, 1, kHostLookbackTile);
-  if constexpr (kRegisterValue<T>) {
-    return make_tile_plan(n, kRegisterTeam, kRegisterItems<T>);
+  using Tuning = tuning::Tuned<tuning::ScanTuning, Space>;
+  if constexpr (!is_gpu_space<Space>()) {
+    return make_tile_plan(n, 1, Tuning::lookback_tile);
+  } else if constexpr (kRegisterValue<T>) {
+    return make_tile_plan(n, Tuning::team, kRegisterItems<T>);
   } else {
-    return make_tile_plan(n, kRegisterTeam, kLookbackScratchItems);
+    return make_tile_plan(n, Tuning::team, Tuning::scratch_items);
   }
 }
 
-// CUDA: registers capped so that kLookbackTeamsPerSM<T> teams share an SM.
+// CUDA: registers capped so that teams_per_processor<T> teams share an SM.
 // Host: the teams (one thread each) handed out one at a time as threads come
 // free. A static schedule gave each thread an equal share of the tiles, so a
 // slower or busier core held back every tile after its own.
 template <class Space, class T>
 using LookbackPolicy = std::conditional_t<
     is_gpu_space<Space>(),
-    Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kRegisterTeam, kLookbackTeamsPerSM<T>>>,
+    Kokkos::TeamPolicy<
+        Space, Kokkos::LaunchBounds<GpuScanTuning::team, GpuScanTuning::teams_per_processor<T>>>,
     Kokkos::TeamPolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>>;
 
 // Holds the tile status and counter for up to `capacity` tiles, allocated
@@ -442,7 +445,7 @@ class DecoupledLookbackScan {
         capacity_(capacity) {}
 
   // The suite's form: one plan and kind, fixed (`plan`: lookback_plan<Space,
-  // T>(n), or any team size the space supports; CUDA: at most kRegisterTeam).
+  // T>(n), or any team size the space supports; CUDA: at most GpuScanTuning::team).
   DecoupledLookbackScan(const TilePlan& plan, bool inclusive) : DecoupledLookbackScan(plan.tiles) {
     plan_ = plan;
     inclusive_ = inclusive;
@@ -482,7 +485,7 @@ class DecoupledLookbackScan {
   // Launches make(status, counter), a functor over a TeamPolicy member,
   // on one team per tile of `plan` with `scratch` bytes of team scratch:
   // the scan's kernel, or another that looks back over tile counts
-  // (copy_if.hpp). The status is this run's (a new epoch).
+  // (agent/compact_tiles.hpp). The status is this run's (a new epoch).
   template <class Make>
   void launch(const Space& space, const TilePlan& plan, std::size_t scratch, const char* label,
               Make&& make) const {
@@ -510,19 +513,13 @@ class DecoupledLookbackScan {
     const auto aligned = [](const void* p) {
       return reinterpret_cast<std::uintptr_t>(p) % kPackBytes == 0;
     };
-#if defined(KOKKOS_ENABLE_CUDA)
-    if constexpr (std::is_same_v<Space, Kokkos::Cuda> && std::is_same_v<In, T> &&
-                  kRegisterValue<T>) {
-      return plan.team == kRegisterTeam && plan.items == kRegisterItems<T> && aligned(in) &&
+    if constexpr (is_cuda_space<Space>() && std::is_same_v<In, T> && kRegisterValue<T>) {
+      return plan.team == GpuScanTuning::team && plan.items == kRegisterItems<T> && aligned(in) &&
              aligned(out);
     } else {
       (void)aligned, (void)plan, (void)in, (void)out;
       return false;
     }
-#else
-    (void)aligned, (void)plan, (void)in, (void)out;
-    return false;
-#endif
   }
 
   TileStatus<Space, T> status_;

@@ -4,7 +4,7 @@
 // of dependent adds, bound by their latency: the look-back's host tiles,
 // summed and then scanned that way, would be two chains per element, no
 // faster on two threads than std::inclusive_scan on one. Here the tile's sum runs in
-// kHostScanLanes accumulators, and its scan in blocks of kHostScanLanes
+// HostScanTuning::scan_lanes accumulators, and its scan in blocks of HostScanTuning::scan_lanes
 // consecutive elements: each block's own prefix (independent of the other
 // blocks), plus a carry that takes one add per block. Blocks are contiguous:
 // segments of the tile scanned side by side were slower still (1 KB-strided
@@ -41,7 +41,7 @@ namespace kp::impl {
 
 // Whether a scan of `elements` values of `size` bytes streams its output:
 // when its input and output together do not fit in the last-level cache
-// (sysconf; kHostScanAssumedCache where it does not say).
+// (sysconf; HostScanTuning::assumed_cache where it does not say).
 inline bool host_scan_streams(std::int64_t elements, std::size_t size) {
 #if defined(KP_HOST_STREAM_STORES)
   static const double cache = [] {
@@ -50,7 +50,7 @@ inline bool host_scan_streams(std::int64_t elements, std::size_t size) {
     bytes = sysconf(_SC_LEVEL3_CACHE_SIZE);
     if (bytes <= 0) bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
-    return bytes > 0 ? double(bytes) : kHostScanAssumedCache;
+    return bytes > 0 ? double(bytes) : HostScanTuning::assumed_cache;
   }();
   return 2.0 * double(elements) * double(size) > cache;
 #else
@@ -75,7 +75,7 @@ class HostTileScan {
   KOKKOS_INLINE_FUNCTION explicit HostTileScan(const Op& op = Op(), const Load& load = Load())
       : op_(op), load_(load) {}
 
-  // The combination of x[0, count), count >= 1: in kHostSumLanes lanes for
+  // The combination of x[0, count), count >= 1: in HostScanTuning::sum_lanes lanes for
   // a commutative sum, in index order otherwise.
   KOKKOS_INLINE_FUNCTION T total(const In* x, int count) const {
 #if defined(KP_HOST_SELECT_SCAN)
@@ -85,13 +85,13 @@ class HostTileScan {
     }
 #endif
     if constexpr (kSum) {
-      A lanes[kHostSumLanes] = {};
+      A lanes[HostScanTuning::sum_lanes] = {};
       int i = 0;
-      for (; i + kHostSumLanes <= count; i += kHostSumLanes) {
-        for (int s = 0; s < kHostSumLanes; ++s) lanes[s] += get(x[i + s]);
+      for (; i + HostScanTuning::sum_lanes <= count; i += HostScanTuning::sum_lanes) {
+        for (int s = 0; s < HostScanTuning::sum_lanes; ++s) lanes[s] += get(x[i + s]);
       }
       A sum = A(0);
-      for (int s = 0; s < kHostSumLanes; ++s) sum += lanes[s];
+      for (int s = 0; s < HostScanTuning::sum_lanes; ++s) sum += lanes[s];
       for (; i < count; ++i) sum += get(x[i]);
       return T(sum);
     } else {
@@ -179,9 +179,9 @@ class HostTileScan {
 
   // Values a block of the scan loops.
 #if defined(KP_HOST_SELECT_SCAN)
-  static constexpr int kBlock = kSelect ? host_select_block<Op, T>() : kHostScanLanes;
+  static constexpr int kBlock = kSelect ? host_select_block<Op, T>() : HostScanTuning::scan_lanes;
 #else
-  static constexpr int kBlock = kHostScanLanes;
+  static constexpr int kBlock = HostScanTuning::scan_lanes;
 #endif
 
   // The block x[0, kBlock) after carry, into out; returns the carry past it.
@@ -193,7 +193,7 @@ class HostTileScan {
     return block_scan(x, carry, kInclusive, out);
   }
 
-  // A block of kHostScanLanes values: its own inclusive prefix, independent
+  // A block of HostScanTuning::scan_lanes values: its own inclusive prefix, independent
   // of the other blocks, then the carry. Returns the carry past the block.
   // Other operations combine in one chain: the block's own prefix would
   // double their work, which for a select such as max costs more than the
@@ -201,7 +201,7 @@ class HostTileScan {
   // own blocks, host_select_scan.hpp).
   KOKKOS_INLINE_FUNCTION A block_scan(const In* x, A carry, bool inclusive, T* out) const {
     if constexpr (!kSum) {
-      for (int s = 0; s < kHostScanLanes; ++s) {
+      for (int s = 0; s < HostScanTuning::scan_lanes; ++s) {
         const A v = get(x[s]);
         if (!inclusive) out[s] = T(carry);
         carry = join(carry, v);
@@ -209,16 +209,16 @@ class HostTileScan {
       }
       return carry;
     }
-    A block[kHostScanLanes];  // the block's inclusive prefix
+    A block[HostScanTuning::scan_lanes];  // the block's inclusive prefix
     block[0] = get(x[0]);
-    for (int s = 1; s < kHostScanLanes; ++s) block[s] = join(block[s - 1], get(x[s]));
+    for (int s = 1; s < HostScanTuning::scan_lanes; ++s) block[s] = join(block[s - 1], get(x[s]));
     if (inclusive) {
-      for (int s = 0; s < kHostScanLanes; ++s) out[s] = T(join(carry, block[s]));
+      for (int s = 0; s < HostScanTuning::scan_lanes; ++s) out[s] = T(join(carry, block[s]));
     } else {
       out[0] = T(carry);
-      for (int s = 1; s < kHostScanLanes; ++s) out[s] = T(join(carry, block[s - 1]));
+      for (int s = 1; s < HostScanTuning::scan_lanes; ++s) out[s] = T(join(carry, block[s - 1]));
     }
-    return join(carry, block[kHostScanLanes - 1]);
+    return join(carry, block[HostScanTuning::scan_lanes - 1]);
   }
 
   // Elements [i, end) one at a time; returns the carry past them.

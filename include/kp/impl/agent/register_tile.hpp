@@ -1,14 +1,8 @@
 #pragma once
-// CUDA pieces of the decoupled-lookback scan that live in registers and warp
-// shuffles instead of team scratch:
-//  - warp_inclusive_scan: Kogge-Stone over the 32 lanes by shuffles up. Every
-//    partial sum it forms covers adjacent lanes, so integer-valued data stays
-//    exact wherever a sequential scan is.
-//  - block_exclusive_scan: a team's values, one a thread, by a warp scan a
-//    warp whose totals meet in scratch (TileScan's threads, the segmented
-//    single pass's).
+// The CUDA tile of the decoupled-lookback scan that lives in registers and
+// warp shuffles (warp/scan.hpp) instead of team scratch:
 //  - RegisterTile: a tile of kTeam threads x kPacks 16-byte packs, in one of
-//    two arrangements (kRegisterBlocked<T>, tuning/scan.hpp):
+//    two arrangements (ScanTuning's blocked<T>, tuning/scan.hpp):
 //    - striped: thread t holds packs t, t + kTeam, ... (each warp load
 //      instruction reads 512 consecutive bytes), so the tile is kPacks
 //      segments of kTeam packs. The team scans all segments at once: each
@@ -19,31 +13,33 @@
 //      l its l-th kPacks consecutive ones. Loads and stores stay striped
 //      (coalesced) and pass through a per-warp exchange in team scratch;
 //      each thread folds its packs in order, one warp scan, and the 8 warp
-//      totals meet in scratch (one barrier). Staged (kRegisterStaged), the
+//      totals meet in scratch (one barrier). Staged (ScanTuning's staged), the
 //      loads copy into the exchange (cp.async) and the packs are read from
 //      it as they are folded and scanned: no register holds them in flight.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include <kp/impl/agent/vector_reduce.hpp>
 #include <kp/impl/backend/cuda/async_copy.hpp>
 #include <kp/impl/thread/scan_op.hpp>
-#include <kp/impl/block/team_combine.hpp>
 #include <kp/impl/tuning/scan.hpp>
-#include <kp/impl/agent/vector_reduce.hpp>
+#include <kp/impl/warp/load.hpp>
+#include <kp/impl/warp/scan.hpp>
 
 namespace kp::impl {
 
-// kRegisterTeam threads a tile, kRegisterPacks<T> packs a thread (tuning/scan.hpp).
-inline constexpr int kRegisterWarps = kRegisterTeam / kWarp;
+// The GPU's ScanTuning (tuning/scan.hpp): `team` threads a tile, packs<T>
+// packs a thread.
+inline constexpr int kRegisterWarps = GpuScanTuning::team / kWarp;
 
 template <class T>
-inline constexpr int kRegisterItems = kRegisterPacks<T>* Pack<T>::width;
+inline constexpr int kRegisterItems = GpuScanTuning::packs<T>* Pack<T>::width;
 
 // Scratch for the warp totals of every segment, and the tile prefix with
 // its "empty" flag (a slot of its own).
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_totals_bytes() {
-  return (sizeof(T) * (kRegisterWarps * kRegisterPacks<T> + 2) + 7) / 8 * 8;
+  return (sizeof(T) * (kRegisterWarps * GpuScanTuning::packs<T> + 2) + 7) / 8 * 8;
 }
 
 // Packs of a warp's exchange in the blocked arrangement: its 32 x kPacks
@@ -51,95 +47,28 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_totals_bytes() {
 // a 16-byte access phase on 8 different bank groups when they read their
 // own consecutive packs (kPacks + 1 is odd).
 template <class T>
-inline constexpr int kExchangePacks = kWarp*(kRegisterPacks<T> + 1);
+inline constexpr int kExchangePacks = kWarp*(GpuScanTuning::packs<T> + 1);
 
 // All of the tile's scratch: the totals, then (blocked) the warps' exchanges,
 // with room to align them to a pack.
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t register_tile_scratch_bytes() {
   return register_tile_totals_bytes<T>() +
-         (kRegisterBlocked<T> ? kPackBytes + kRegisterWarps * kExchangePacks<T> * kPackBytes : 0);
+         (GpuScanTuning::blocked<T> ? kPackBytes + kRegisterWarps * kExchangePacks<T> * kPackBytes
+                                    : 0);
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-template <class T>
-__device__ T shuffle_up(const T& value, int delta) {
-  static_assert(sizeof(T) % sizeof(std::uint32_t) == 0, "values travel as 32-bit words");
-  constexpr int kWords = sizeof(T) / sizeof(std::uint32_t);
-  std::uint32_t words[kWords];
-  memcpy(words, &value, sizeof(T));
-  for (int k = 0; k < kWords; ++k) words[k] = __shfl_up_sync(0xffffffffu, words[k], delta);
-  T out;
-  memcpy(&out, words, sizeof(T));
-  return out;
-}
-
-template <class T>
-__device__ T shuffle_from(const T& value, int lane) {
-  constexpr int kWords = sizeof(T) / sizeof(std::uint32_t);
-  std::uint32_t words[kWords];
-  memcpy(words, &value, sizeof(T));
-  for (int k = 0; k < kWords; ++k) words[k] = __shfl_sync(0xffffffffu, words[k], lane);
-  T out;
-  memcpy(&out, words, sizeof(T));
-  return out;
-}
-
-// Lane i gets the combination by `op` of lanes 0..i (all 32 lanes must
-// call it). kReversed: the lanes hold the sequence backwards (lane 0 its
-// last element), so a lower lane's partial goes on the right.
-template <bool kReversed = false, class T, class Op = ScanSum<T>>
-__device__ T warp_inclusive_scan(T value, int lane, const Op& op = Op()) {
-  for (int delta = 1; delta < kWarp; delta *= 2) {
-    const T lower = shuffle_up(value, delta);
-    if (lane >= delta) value = kReversed ? op(value, lower) : op(lower, value);
-  }
-  return value;
-}
-
-// The exclusive scan by `op` of the team's values, one a thread, in rank
-// order: a warp scan a warp, whose totals meet in `partial` (a T a warp; one
-// barrier), each thread putting the earlier warps' on the left. Threads
-// from `active` on come after every thread that holds a value, so their
-// partials reach no result that counts; `total` gets the first `active`
-// threads' combination (through partial[0] where that is not all of them:
-// two barriers more). Rank 0 gets T{}. The team size is a multiple of 32;
-// returns without a barrier after reading `partial`.
-template <class Member, class T, class Op>
-__device__ T block_exclusive_scan(const Member& team, const T& value, T* partial, int active,
-                                  const Op& op, T& total) {
-  const int rank = team.team_rank(), size = team.team_size();
-  const int lane = rank % kWarp, warp = rank / kWarp;
-  const T inclusive = warp_inclusive_scan(value, lane, op);
-  if (lane == kWarp - 1) partial[warp] = inclusive;
-  team.team_barrier();
-  T before = partial[0];
-  for (int w = 1; w < warp; ++w) before = op(before, partial[w]);
-  const T mine = warp > 0 ? op(before, inclusive) : inclusive;
-  const T lower = shuffle_up(mine, 1);
-  const T prefix = lane > 0 ? lower : warp > 0 ? before : T{};
-  if (active == size) {
-    T all = partial[0];
-    for (int w = 1; w < size / kWarp; ++w) all = op(all, partial[w]);
-    total = all;
-  } else {
-    team.team_barrier();  // the warps' totals read before partial[0] is rewritten
-    if (rank == active - 1) partial[0] = mine;
-    team.team_barrier();
-    total = active > 0 ? partial[0] : T{};
-  }
-  return prefix;
-}
-
 template <class T, class Op = ScanSum<T>, class Load = Identity>
 struct RegisterTile {
   using Pack = Pack<T>;
   static constexpr int W = Pack::width;
-  static constexpr int kPacks = kRegisterPacks<T>;
-  static constexpr bool kBlocked = kRegisterBlocked<T>;
+  static constexpr int kTeam = GpuScanTuning::team;
+  static constexpr int kPacks = GpuScanTuning::packs<T>;
+  static constexpr bool kBlocked = GpuScanTuning::blocked<T>;
   // Blocked tiles copied into the exchange and scanned there.
-  static constexpr bool kStaged = kBlocked && kRegisterStaged;
-  static constexpr int kTileValues = kRegisterTeam * kRegisterItems<T>;
+  static constexpr bool kStaged = kBlocked && GpuScanTuning::staged;
+  static constexpr int kTileValues = kTeam * kRegisterItems<T>;
 
   Pack packs[kPacks];
   // Striped: the tile before each of this thread's packs; blocked: only
@@ -166,7 +95,7 @@ struct RegisterTile {
     if constexpr (kBlocked) {
       return rank * kPacks + k;
     } else {
-      return k * kRegisterTeam + rank;
+      return k * kTeam + rank;
     }
   }
 
@@ -212,12 +141,12 @@ struct RegisterTile {
         // then each lane takes its consecutive packs from the exchange.
         const int lane = rank % kWarp;
         source += rank / kWarp * kWarp * kPacks;
-        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kWarp + lane];
+        load_striped(source, lane, packs);
         for (int k = 0; k < kPacks; ++k) exchange[slot(k * kWarp + lane)] = packs[k];
         __syncwarp();
         for (int k = 0; k < kPacks; ++k) packs[k] = exchange[slot(lane * kPacks + k)];
       } else {
-        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kRegisterTeam + rank];
+        for (int k = 0; k < kPacks; ++k) packs[k] = source[k * kTeam + rank];
       }
       if constexpr (!std::is_same_v<Load, Identity>) {
         for (int k = 0; k < kPacks; ++k) {

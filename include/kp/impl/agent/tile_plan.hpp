@@ -1,8 +1,8 @@
 #pragma once
 // How the tiled scans cut the array: tiles of team_size * items consecutive
-// elements, one team per tile. On a GPU a team of kTiledTeam threads with
-// kTiledItems values each; on the host a team is one thread, scanning a tile
-// of kHostTiledTile values (tuning/scan.hpp).
+// elements, one team per tile: ScanTuning's tiled_team threads with
+// tiled_items values each (tuning/scan.hpp; on the host a team is one
+// thread, scanning a tile).
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -39,8 +39,8 @@ inline TilePlan make_tile_plan(std::int64_t n, int team, int items) {
 
 template <class Space>
 TilePlan tile_plan(std::int64_t n) {
-  return is_gpu_space<Space>() ? make_tile_plan(n, kTiledTeam, kTiledItems)
-                               : make_tile_plan(n, 1, kHostTiledTile);
+  using Tuning = tuning::Tuned<tuning::ScanTuning, Space>;
+  return make_tile_plan(n, Tuning::tiled_team, Tuning::tiled_items);
 }
 
 // One team per tile, each with scratch for a tile of T.

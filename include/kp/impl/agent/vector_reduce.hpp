@@ -7,13 +7,13 @@
 //  - Each thread loads 16-byte packs (4 floats, 2 doubles): one 128-bit load
 //    instruction (LDG.E.128) moves 4x the bytes of a scalar load, so far fewer
 //    instructions and memory transactions per byte.
-//  - kUnroll packs are loaded before any is combined, so every thread keeps
-//    kUnroll independent loads in flight (the bytes in flight, not the thread
+//  - `unroll` packs are loaded before any is combined, so every thread keeps
+//    `unroll` independent loads in flight (the bytes in flight, not the thread
 //    count, is what saturates HBM).
 //  - The grid is exactly one wave of resident teams (LaunchBounds guarantees
-//    kTeamsPerSMOf<V> teams of kTeam threads per SM), grid-striding over the
+//    teams_per_processor<V> teams of `team` threads per SM), grid-striding over the
 //    packs: no tail wave, no per-element index arithmetic beyond a stride.
-//  - Arrays of kTailFromPacks packs or more keep their last packs out of the
+//  - Arrays of tail_from_packs packs or more keep their last packs out of the
 //    fixed shares: teams that finish their share first take them, a unit at
 //    a time from an atomic counter, so that teams on slower SMs do not set
 //    the time. Each unit's partial has its own slot, so the order of the
@@ -22,15 +22,16 @@
 //    teams, each team publishes its partial and the LAST team to finish
 //    (atomic counter) combines them (then the tail units', in unit order)
 //    and resets the counters: no second launch.
-//    Arrays of at most kOneTeamPacks packs take one team, which writes the
+//    Arrays of at most one_team_packs packs take one team, which writes the
 //    result itself (OneTeamReduceKernel: raw pointers, no workspace; on
-//    CUDA the same work as a bare kernel, one_team_reduce_cuda, whose
+//    CUDA the same work as a bare kernel, backend/cuda/one_block.hpp, whose
 //    launch costs less than a Kokkos team's).
 //
 // The array's head (elements before the first 16-byte boundary) and tail
 // (after the last whole pack) are read as scalars, so any start address and
 // any n work. Host spaces run the same code with teams of one thread, each
 // over a contiguous chunk of packs (cache- and prefetch-friendly there).
+// The parameters are the space's ReduceTuning (tuning/reduce.hpp).
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -39,12 +40,17 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include <kp/impl/thread/combine_ops.hpp>
-#include <kp/impl/core/common.hpp>
+#include <kp/impl/backend/cuda/device.hpp>
+#include <kp/impl/backend/cuda/one_block.hpp>
 #include <kp/impl/block/team_combine.hpp>
+#include <kp/impl/core/common.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
 #include <kp/impl/tuning/reduce.hpp>
 
 namespace kp::impl {
+
+template <class Space>
+using ReduceTuned = tuning::Tuned<tuning::ReduceTuning, Space>;
 
 inline constexpr int kPackBytes = 16;
 
@@ -125,12 +131,10 @@ KOKKOS_INLINE_FUNCTION void fold_round(const Op& op, typename Op::value_type& ac
 // Thread `thread` of `threads`' fold of x[0, split.n) (split as
 // split_into_packs(x, n)), element i lifted with index base + i.
 // kStrided (GPUs): neighbouring threads read neighbouring packs (coalesced);
-// else each thread a contiguous chunk. kLoads independent loads (kUnroll
-// unless the caller asks for more) come before the first use: whole rounds
-// with no guards, then at most one guarded round, so short ranges keep
-// their loads in flight together too. The head and tail scalars are spread
-// over all threads.
-template <bool kStrided, int kLoads = kUnroll, class Op, class T>
+// else each thread a contiguous chunk. kLoads independent loads come before the first use: whole
+// rounds with no guards, then at most one guarded round, so short ranges keep their loads in flight
+// together too. The head and tail scalars are spread over all threads.
+template <bool kStrided, int kLoads, class Op, class T>
 KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T* x,
                                                           const PackSplit& split, std::int64_t base,
                                                           std::int64_t thread,
@@ -167,32 +171,32 @@ struct ReduceTail {
 
 // The tail of `split`'s packs for `league` teams of `team` threads where
 // there are at least `tail_from` packs and more than one team: the last
-// packs >> kTailShift, grown so that the shares before it are whole rounds
-// of every thread's loads (tuning/reduce.hpp).
-inline ReduceTail reduce_tail(const PackSplit& split, int league, int team,
-                              std::int64_t tail_from) {
+// packs >> Tuning::tail_shift, grown so that the shares before it are whole
+// rounds of every thread's loads (tuning/reduce.hpp).
+template <class Tuning>
+ReduceTail reduce_tail(const PackSplit& split, int league, int team, std::int64_t tail_from) {
   ReduceTail tail;
   tail.from = split.packs;
   if (league < 2 || split.packs < tail_from) return tail;
-  const std::int64_t round = std::int64_t{team} * kUnroll;
+  const std::int64_t round = std::int64_t{team} * Tuning::unroll;
   const std::int64_t grid_round = round * league;
-  tail.from = (split.packs - (split.packs >> kTailShift)) / grid_round * grid_round;
-  tail.unit = round * kTailUnitRounds;
+  tail.from = (split.packs - (split.packs >> Tuning::tail_shift)) / grid_round * grid_round;
+  tail.unit = round * Tuning::tail_unit_rounds;
   tail.units = static_cast<int>((split.packs - tail.from + tail.unit - 1) / tail.unit);
   return tail;
 }
 
-// The packs from which a reduction on Space has a tail: kTailFromPacks on
-// GPUs; none on hosts, whose teams are threads with equal bandwidth.
+// The packs from which a reduction on Space has a tail: none on hosts,
+// whose teams are threads with equal bandwidth.
 template <class Space>
-inline constexpr std::int64_t kTailFromPacksOn = is_gpu_space<Space>()
-                                                     ? kTailFromPacks
-                                                     : std::numeric_limits<std::int64_t>::max();
+inline constexpr std::int64_t kTailFromPacksOn = ReduceTuned<Space>::tail_from_packs;
 
-// GPU launch shape for values of type V: kTeamsPerSMOf<V> teams of kTeam
-// threads, kUnroll loads each (tuning/reduce.hpp).
+// GPU launch shape for values of type V: teams_per_processor<V> teams of
+// `team` threads an SM (the bounds matter on CUDA alone).
 template <class Space, class V>
-using VectorReducePolicy = Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kTeam, kTeamsPerSMOf<V>>>;
+using VectorReducePolicy = Kokkos::TeamPolicy<
+    Space,
+    Kokkos::LaunchBounds<GpuReduceTuning::team, GpuReduceTuning::template teams_per_processor<V>>>;
 
 // One team's work, then the cross-team combine. Result is a rank-0 view (or
 // a subview of one element) of Op::value_type.
@@ -202,6 +206,7 @@ struct VectorReduceKernel {
   using Member = typename VectorReducePolicy<Space, V>::member_type;
   static constexpr int W = Pack<T>::width;
   static constexpr bool kStrided = is_gpu_space<Space>();
+  static constexpr int kLoads = ReduceTuned<Space>::unroll;
 
   View<const T*, Space> x;
   PackSplit split;
@@ -215,9 +220,10 @@ struct VectorReduceKernel {
   // The thread's share: its packs before the tail, the head's and the
   // last pack's scalars.
   KOKKOS_INLINE_FUNCTION V thread_partial(std::int64_t thread, std::int64_t threads) const {
-    if (tail.units == 0) return fold_packs<kStrided>(op, x.data(), split, 0, thread, threads);
+    if (tail.units == 0)
+      return fold_packs<kStrided, kLoads>(op, x.data(), split, 0, thread, threads);
     const PackSplit shares{split.head, tail.from, split.head + tail.from * W};
-    V acc = fold_packs<kStrided>(op, x.data(), shares, 0, thread, threads);
+    V acc = fold_packs<kStrided, kLoads>(op, x.data(), shares, 0, thread, threads);
     for (std::int64_t i = split.bulk_end(W) + thread; i < split.n; i += threads) {
       op.join(acc, op.lift(x.data()[i], i));
     }
@@ -237,8 +243,8 @@ struct VectorReduceKernel {
       const std::int64_t lo = tail.from + std::int64_t{u} * tail.unit;
       const std::int64_t hi = lo + tail.unit < split.packs ? lo + tail.unit : split.packs;
       const std::int64_t first = split.head + lo * W;
-      const V acc = fold_packs<true>(op, x.data() + first, PackSplit{0, hi - lo, (hi - lo) * W},
-                                     first, rank, size);
+      const V acc = fold_packs<true, kLoads>(
+          op, x.data() + first, PackSplit{0, hi - lo, (hi - lo) * W}, first, rank, size);
       // team_combine ends with a barrier: every thread has read *slot.
       const V unit = team_combine(team, shared, acc, op);
       if (rank == 0) unit_partials[u] = unit;
@@ -274,7 +280,7 @@ struct VectorReduceKernel {
   }
 };
 
-// Arrays of at most kOneTeamPacks packs: one team, which writes the result
+// Arrays of at most one_team_packs packs: one team, which writes the result
 // itself. Raw pointers, no workspace, no partials or ticket: a small
 // launch, as a one-tile reduction's cost is the launch and its latencies.
 template <class Space, class Op, class T>
@@ -282,6 +288,7 @@ struct OneTeamReduceKernel {
   using V = typename Op::value_type;
   using Member = typename VectorReducePolicy<Space, V>::member_type;
   static constexpr bool kStrided = is_gpu_space<Space>();
+  static constexpr int kLoads = ReduceTuned<Space>::unroll;
   const T* x;
   PackSplit split;
   V* result;
@@ -290,50 +297,34 @@ struct OneTeamReduceKernel {
     run(team,
         static_cast<V*>(team.team_scratch(0).get_shmem(team_combine_scratch<V>(team.team_size()))));
   }
-  // The work, for a Kokkos team or a CUDA block (one_team_reduce_cuda).
+  // The work, for a Kokkos team or a CUDA block (backend/cuda/one_block.hpp).
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, V* shared) const {
     const int size = team.team_size(), rank = team.team_rank();
-    const V acc = team_combine(team, shared, fold_packs<kStrided>(op, x, split, 0, rank, size), op);
+    const V acc =
+        team_combine(team, shared, fold_packs<kStrided, kLoads>(op, x, split, 0, rank, size), op);
     if (rank == 0) *result = acc;
   }
 };
 
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-// OneTeamReduceKernel's work as a bare CUDA kernel of one block of kTeam
-// threads. Launched directly (<<<1, kTeam>>> on the space's stream), it ends
-// 0.7-0.8 us sooner after the call than the same work launched through a
-// Kokkos TeamPolicy (H200, docs/results/h200-2026-11-28/reduce-raw-launch/),
-// which at 16 KiB is a launch's whole difference to CUB's single-tile
-// kernel.
-template <class Kernel>
-__global__ void __launch_bounds__(kTeam) one_team_reduce_cuda(Kernel kernel) {
+// Launches a one-team kernel (OneTeamReduceKernel) as a Kokkos team; on
+// CUDA a bare kernel instead (backend/cuda/one_block.hpp).
+template <class Space, class Kernel>
+void launch_one_team(const Space& space, const Kernel& kernel) {
   using V = typename Kernel::V;
-  __shared__ alignas(V) unsigned char warps[sizeof(V) * (kTeam / kWarp)];
-  kernel.run(CudaBlock<kTeam>{}, reinterpret_cast<V*>(warps));
-}
-#endif
-
-// *result = the fold of x[0, n) by one team (n within kOneTeamPacks packs;
-// VectorReduce::league_for gives 1), asynchronous on `space`. On CUDA a
-// bare kernel (one_team_reduce_cuda), elsewhere a Kokkos team.
-template <class Space, class Op, class T>
-void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& op,
-                     typename Op::value_type* result) {
-  using V = typename Op::value_type;
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    one_team_reduce_cuda<<<1, kTeam, 0, space.cuda_stream()>>>(
-        OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
-    check_cuda_launch("kp::reduce");
-    return;
-  }
-#endif
-  const int team = is_gpu_space<Space>() ? kTeam : 1;
+  const int team = ReduceTuned<Space>::team;
   Kokkos::parallel_for("kp::vector_reduce one team",
                        VectorReducePolicy<Space, V>(space, 1, team)
                            .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<V>(team))),
-                       OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
+                       kernel);
+}
+
+// *result = the fold of x[0, n) by one team (n within one_team_packs packs;
+// VectorReduce::league_for gives 1), asynchronous on `space`.
+template <class Space, class Op, class T>
+void one_team_reduce(const Space& space, const T* x, std::int64_t n, const Op& op,
+                     typename Op::value_type* result) {
+  launch_one_team(space, OneTeamReduceKernel<Space, Op, T>{x, split_into_packs(x, n), result, op});
 }
 
 // What a vector reduction needs besides its input: room for one partial per
@@ -351,25 +342,18 @@ struct VectorReduceScratch {
         taken("kp::vector_reduce taken") {}
 };
 
-// The multiprocessors of a CUDA device, the threads of a host space.
+// The threads of a host space (a CUDA device's multiprocessors:
+// backend/cuda/device.hpp).
 template <class Space>
 std::int64_t processors(const Space& space) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-    // The properties Kokkos read at initialize: no driver call per reduction.
-    return space.cuda_device_prop().multiProcessorCount;
-  } else
-#endif
-  {
-    return std::max(1, space.concurrency());
-  }
+  return std::max(1, space.concurrency());
 }
 
-// One wave for values of type V: kTeamsPerSMOf<V> teams per SM on a GPU,
-// one team per thread on a host.
+// One wave for values of type V: teams_per_processor<V> teams per SM on a
+// GPU, one team per thread on a host.
 template <class V, class Space>
 std::int64_t resident_teams(const Space& space) {
-  return processors(space) * (is_cuda_space<Space>() ? kTeamsPerSMOf<V> : 1);
+  return processors(space) * ReduceTuned<Space>::template teams_per_processor<V>;
 }
 
 // Each call is one launch reducing x into result on `space`. Copyable
@@ -384,18 +368,19 @@ class VectorReduce {
   // teams on a host).
   static int league_for(const Space& space, const T* data, std::int64_t n, int league = 0) {
     const PackSplit split = split_into_packs(data, n);
-    const int team = is_gpu_space<Space>() ? kTeam : 1;
+    const int team = ReduceTuned<Space>::team;
     const std::int64_t work = std::max(split.packs, split.scalars(Kernel::W));
-    const std::int64_t needed =
-        work <= kOneTeamPacks ? 1 : std::max<std::int64_t>(1, (work + team - 1) / team);
+    const std::int64_t needed = work <= ReduceTuned<Space>::one_team_packs
+                                    ? 1
+                                    : std::max<std::int64_t>(1, (work + team - 1) / team);
     return league > 0 ? league : static_cast<int>(std::min(resident_teams<V>(space), needed));
   }
   // The tail of n elements at `data` with `league` teams (league_for's),
   // from `tail_from` packs (tests force one on any space with 0).
   static ReduceTail tail_for(const T* data, std::int64_t n, int league,
                              std::int64_t tail_from = kTailFromPacksOn<Space>) {
-    return reduce_tail(split_into_packs(data, n), league, is_gpu_space<Space>() ? kTeam : 1,
-                       tail_from);
+    return reduce_tail<ReduceTuned<Space>>(split_into_packs(data, n), league,
+                                           ReduceTuned<Space>::team, tail_from);
   }
   // Bytes of VectorReduceScratch::bytes a reduction with `league` teams and
   // `tail` needs.
@@ -423,7 +408,7 @@ class VectorReduce {
       : space_(space), scratch_(scratch) {
     const std::int64_t n = x.extent(0);
     league_ = league_for(space, x.data(), n, league);
-    team_ = is_gpu_space<Space>() ? kTeam : 1;
+    team_ = ReduceTuned<Space>::team;
     const ReduceTail tail = tail_for(x.data(), n, league_, tail_from);
     if (scratch.bytes.extent(0) < scratch_bytes(league_, tail)) {
       throw std::logic_error("kp::impl::VectorReduce: workspace too small");

@@ -21,10 +21,47 @@
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 
-#include <kp/impl/agent/register_tile.hpp>
+#include <kp/impl/core/common.hpp>
 #include <kp/impl/thread/scan_op.hpp>
+#include <kp/impl/warp/scan.hpp>
 
 namespace kp::impl {
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+// The exclusive scan by `op` of the team's values, one a thread, in rank
+// order: a warp scan a warp, whose totals meet in `partial` (a T a warp; one
+// barrier), each thread putting the earlier warps' on the left. Threads
+// from `active` on come after every thread that holds a value, so their
+// partials reach no result that counts; `total` gets the first `active`
+// threads' combination (through partial[0] where that is not all of them:
+// two barriers more). Rank 0 gets T{}. The team size is a multiple of 32;
+// returns without a barrier after reading `partial`.
+template <class Member, class T, class Op>
+__device__ T block_exclusive_scan(const Member& team, const T& value, T* partial, int active,
+                                  const Op& op, T& total) {
+  const int rank = team.team_rank(), size = team.team_size();
+  const int lane = rank % kWarp, warp = rank / kWarp;
+  const T inclusive = warp_inclusive_scan(value, lane, op);
+  if (lane == kWarp - 1) partial[warp] = inclusive;
+  team.team_barrier();
+  T before = partial[0];
+  for (int w = 1; w < warp; ++w) before = op(before, partial[w]);
+  const T mine = warp > 0 ? op(before, inclusive) : inclusive;
+  const T lower = shuffle_up(mine, 1);
+  const T prefix = lane > 0 ? lower : warp > 0 ? before : T{};
+  if (active == size) {
+    T all = partial[0];
+    for (int w = 1; w < size / kWarp; ++w) all = op(all, partial[w]);
+    total = all;
+  } else {
+    team.team_barrier();  // the warps' totals read before partial[0] is rewritten
+    if (rank == active - 1) partial[0] = mine;
+    team.team_barrier();
+    total = active > 0 ? partial[0] : T{};
+  }
+  return prefix;
+}
+#endif
 
 // One scratch slot of padding every 32 values, so that the blocked accesses
 // (thread t touches t * items + j) fall in distinct shared-memory banks.
@@ -214,7 +251,7 @@ class TileScan {
   }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-  // The same on CUDA by shuffles (register_tile.hpp's block_exclusive_scan).
+  // The same on CUDA by shuffles (block_exclusive_scan).
   __device__ T warps_scan(const T& thread_sum, T& tile_total) const {
     const T prefix =
         block_exclusive_scan(team_, thread_sum, after_tile(), active_threads(), op_, tile_total);

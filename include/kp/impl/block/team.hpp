@@ -5,9 +5,9 @@
 #include <Kokkos_Core.hpp>
 
 #include <kp/impl/block/block_scan.hpp>
+#include <kp/impl/block/team_combine.hpp>
 #include <kp/impl/thread/combine_ops.hpp>
 #include <kp/impl/thread/scan_op.hpp>
-#include <kp/impl/block/team_combine.hpp>
 
 namespace kp::impl {
 

@@ -18,6 +18,10 @@ inline void check_cuda(cudaError_t status, const std::string& what) {
 }
 #endif
 
+// The threads of a GPU warp (CUDA's): the unit of shuffles, ballots and
+// coalesced rounds of loads.
+inline constexpr int kWarp = 32;
+
 template <class Space>
 using Memory = typename Space::memory_space;
 template <class T, class Space>

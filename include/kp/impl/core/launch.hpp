@@ -35,7 +35,7 @@ Launch whole_array_launch(std::int64_t n, int gpu_team = 256) {
 // issue every load of its batch before its first store.
 template <std::int64_t kBatch>
 struct WarpBatches {
-  static constexpr std::int64_t kLanes = 32;
+  static constexpr std::int64_t kLanes = kWarp;
   // Batches covering n items: whole groups of 32.
   static std::int64_t count(std::int64_t n) {
     constexpr std::int64_t group = kLanes * kBatch;

@@ -14,13 +14,13 @@
 #define KP_HISTOGRAM_CLAMP16 1
 #endif
 
-#include <kp/impl/core/algorithm.hpp>
-#include <kp/impl/backend/cuda/cluster_histogram.hpp>
-#include <kp/impl/core/launch.hpp>
 #include <kp/impl/agent/private_rows.hpp>
-#include <kp/impl/tuning/histogram.hpp>
+#include <kp/impl/backend/cuda/cluster_histogram.hpp>
+#include <kp/impl/core/algorithm.hpp>
+#include <kp/impl/core/launch.hpp>
 #include <kp/impl/core/views.hpp>
 #include <kp/impl/core/workspace.hpp>
+#include <kp/impl/tuning/histogram.hpp>
 
 namespace kp::impl {
 
@@ -41,14 +41,14 @@ struct GlobalAtomicCount {
 };
 
 // Each team counts a grid-strided slice into bins in team scratch (shared
-// memory: fast atomics), kHistogramGpuBatch values a thread loaded before
+// memory: fast atomics), `batch` values a thread (HistogramTuning) loaded before
 // it counts them, then adds its nonzero bins to the counts.
 template <class Space, class Values, class Counts>
 struct TeamScratchCount {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
   using Count = typename Counts::non_const_value_type;
   using Value = typename Values::non_const_value_type;
-  static constexpr int kBatch = kHistogramGpuBatch;
+  static constexpr int kBatch = tuning::Tuned<tuning::HistogramTuning, Space>::batch;
   Values values;
   Counts counts;
   int bins;
@@ -79,24 +79,25 @@ struct TeamScratchCount {
 // thread that runs it (no atomics, no sharing; count_in_thread_rows hands
 // the tasks out as threads come free), then every bin sums the rows (32-bit
 // counts below 2^32 values: with_row_type). A task goes by blocks of
-// kHistogramBlock values: first the block's bins, clamped in SIMD lanes
+// HostHistogramTuning::block values: first the block's bins, clamped in SIMD lanes
 // into a small buffer, then one increment each (in one loop the clamp does
 // not vectorize, and a count stored may be the next value loaded). The
 // increments read the buffer two bins at a time (one 64-bit load for two);
-// while the bins fit kHistogramDeepBytes they go to 4 interleaved
+// while the bins fit HostHistogramTuning::deep_bytes they go to 4 interleaved
 // sub-histograms, so that runs of one bin do not wait on their own stores.
-// Values a task: kHistogramTask, halved while a thread would get fewer than 4.
+// Values a task: HostHistogramTuning::task, halved while a thread would get fewer than 4.
 constexpr std::int64_t histogram_task(std::int64_t n, std::int64_t bins, std::int64_t threads) {
-  std::int64_t task = kHistogramTask;
+  std::int64_t task = HostHistogramTuning::task;
   if (threads < 2) return task;
-  const std::int64_t least = kHistogramMinTask > 4 * bins ? kHistogramMinTask : 4 * bins;
+  const std::int64_t least =
+      HostHistogramTuning::min_task > 4 * bins ? HostHistogramTuning::min_task : 4 * bins;
   while (task / 2 >= least && n < 4 * threads * task) task /= 2;
   return task;
 }
-// Four sub-histograms while they fit kHistogramDeepBytes, else one.
+// Four sub-histograms while they fit HostHistogramTuning::deep_bytes, else one.
 
 inline int histogram_depth(std::int64_t bins, std::size_t row_size) {
-  return 4 * bins * static_cast<std::int64_t>(row_size) <= kHistogramDeepBytes ? 4 : 1;
+  return 4 * bins * static_cast<std::int64_t>(row_size) <= HostHistogramTuning::deep_bytes ? 4 : 1;
 }
 
 // f(depth) with depth as a compile-time constant.
@@ -116,7 +117,7 @@ void with_depth(int depth, F&& f) {
 inline void clamp_block16(const std::int32_t* x, std::int32_t top, std::uint32_t* bin) {
   const __m128i zero = _mm_setzero_si128();
   const __m128i high = _mm_set1_epi16(static_cast<short>(top));
-  for (int j = 0; j < kHistogramBlock; j += 8) {
+  for (int j = 0; j < HostHistogramTuning::block; j += 8) {
     const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + j));
     const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + j + 4));
     const __m128i c = _mm_min_epi16(_mm_max_epi16(_mm_packs_epi32(a, b), zero), high);
@@ -131,7 +132,7 @@ template <class Value>
 KOKKOS_INLINE_FUNCTION void clamp_bins(const Value* x, int m, Value top, std::uint32_t* bin) {
 #if defined(KP_HISTOGRAM_CLAMP16)
   if constexpr (std::is_same_v<Value, std::int32_t>) {
-    if (m == kHistogramBlock && top < (1 << 15)) return clamp_block16(x, top, bin);
+    if (m == HostHistogramTuning::block && top < (1 << 15)) return clamp_block16(x, top, bin);
   }
 #endif
   for (int j = 0; j < m; ++j) {
@@ -148,24 +149,25 @@ struct CountTask {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t, Row* row) const {
     using Value = typename Values::non_const_value_type;
     constexpr int step = Depth < 2 ? 2 : Depth;  // bins a round of increments takes
-    static_assert(kHistogramBlock % step == 0, "a full block is whole rounds");
+    static_assert(HostHistogramTuning::block % step == 0, "a full block is whole rounds");
     const std::int64_t n = values.extent(0);
     const std::int64_t begin = t * task;
     const std::int64_t end = n - begin > task ? begin + task : n;
     const Value* const x = values.data();
     const Value top = static_cast<Value>(bins - 1);
-    alignas(64) std::uint32_t bin[kHistogramBlock];
+    alignas(64) std::uint32_t bin[HostHistogramTuning::block];
     Row* sub[Depth];
     for (int k = 0; k < Depth; ++k) sub[k] = row + k * stride;
-    constexpr std::int64_t ahead = kHistogramAhead / sizeof(Value);
-    for (std::int64_t first = begin; first < end; first += kHistogramBlock) {
-      const int m = static_cast<int>(end - first < kHistogramBlock ? end - first : kHistogramBlock);
-      if (Depth > 1 && first + ahead + kHistogramBlock <= end) {
-        prefetch_lines<kHistogramBlock>(x + first + ahead);
+    constexpr std::int64_t ahead = HostHistogramTuning::ahead / sizeof(Value);
+    for (std::int64_t first = begin; first < end; first += HostHistogramTuning::block) {
+      const int m = static_cast<int>(
+          end - first < HostHistogramTuning::block ? end - first : HostHistogramTuning::block);
+      if (Depth > 1 && first + ahead + HostHistogramTuning::block <= end) {
+        prefetch_lines<HostHistogramTuning::block>(x + first + ahead);
       }
       clamp_bins(x + first, m, top, bin);
       int j = 0;
-      if (m == kHistogramBlock) {
+      if (m == HostHistogramTuning::block) {
         for (; j < m; j += step) {
           for (int k = 0; k < step; k += 2) {
             std::uint64_t two;  // bins j + k and j + k + 1, in either order
@@ -243,9 +245,9 @@ void count_team_scratch(const Space& space, const Values& values, const Counts& 
                                 " bins do not fit in team scratch");
   }
   const std::int64_t n = values.extent(0);
-  // A team for each kHistogramGpuBatch values a thread, up to one wave.
-  const Launch launch =
-      whole_array_launch<Space>(space, (n + kHistogramGpuBatch - 1) / kHistogramGpuBatch);
+  // A team for each `batch` values a thread, up to one wave.
+  constexpr int batch = tuning::Tuned<tuning::HistogramTuning, Space>::batch;
+  const Launch launch = whole_array_launch<Space>(space, (n + batch - 1) / batch);
   Kokkos::deep_copy(space, counts, Count(0));
   Kokkos::parallel_for(
       "kp::histogram::team-scratch",
@@ -277,20 +279,11 @@ void count_private_bins(const Space& space, const Values& values, const Counts& 
   });
 }
 
-// Thread-block clusters (Hopper): CUDA spaces, in CUDA compilations.
-template <class Space>
-constexpr bool has_cluster_histogram() {
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  return std::is_same_v<Space, Kokkos::Cuda>;
-#else
-  return false;
-#endif
-}
-
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-// Strided values or counts take the global atomics.
-template <class Values, class Counts>
-void count_cluster(const Kokkos::Cuda& space, const Values& values, const Counts& counts) {
+// Thread-block clusters (Hopper): spaces with kClusterHistogram
+// (backend/cuda/cluster_histogram.hpp). Strided values or counts take the
+// global atomics.
+template <class Space, class Values, class Counts>
+void count_cluster(const Space& space, const Values& values, const Counts& counts) {
   using Count = value_t<Counts>;
   const std::int64_t bins = counts.extent(0);
   const std::int64_t n = values.extent(0);
@@ -302,7 +295,6 @@ void count_cluster(const Kokkos::Cuda& space, const Values& values, const Counts
   Kokkos::deep_copy(space, counts, Count(0));
   cluster_histogram(space, plan, values.data(), n, counts.data(), bins);
 }
-#endif
 
 template <class Space, class Values, class Counts>
 void histogram(const Space& space, const Values& values, const Counts& counts,
@@ -335,7 +327,7 @@ void histogram(const Space& space, const Values& values, const Counts& counts,
   // The dispatch: each algorithm the call has, on host spaces and on GPUs,
   // to the function that runs it; what the space cannot run is refused.
   constexpr bool host = !is_gpu_space<Space>();
-  constexpr bool clusters = has_cluster_histogram<Space>();
+  constexpr bool clusters = kClusterHistogram<Space>;
   switch (algorithm) {
     case Algorithm::kokkos:  // the Kokkos pattern: global atomics
     case Algorithm::global_atomics:

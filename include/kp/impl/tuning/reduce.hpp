@@ -1,60 +1,89 @@
 #pragma once
-// Tuning of kp::reduce (and of the host chunking kp::minloc shares): one
-// place for the constants, each with why it has its value. Their
-// measurements are in docs/PERFORMANCE.md (reduce).
+// kp::reduce's parameters per target (tuning/target.hpp): the vector
+// reduction's launch shape and tail on a GPU, the host's chunked folds.
+// The host's first-index extremes (kp::minloc) take tuning/minloc.hpp's.
 #include <cstdint>
+#include <limits>
+
+#include <kp/impl/tuning/target.hpp>
+
+namespace kp::impl::tuning {
+
+template <Target T>
+struct ReduceTuning : Next<ReduceTuning, T> {};
+
+// Hopper (docs/results/h200-2026-11-28/reduce-teams/ and reduce-tail/):
+// teams of `team` threads, `teams_per_processor<V>` of them resident an SM
+// (LaunchBounds caps registers to fit), each thread with `unroll` 16-byte
+// loads in flight: for values of up to 8 bytes 5 teams at 48 registers, 80
+// KiB an SM in flight; wider values (minloc's value and index) 4 teams at
+// 64 registers, where their folds do not spill.
+template <>
+struct ReduceTuning<Target::hopper> {
+  static constexpr int team = 256;
+  static constexpr int unroll = 4;
+  template <class V>
+  static constexpr int teams_per_processor = sizeof(V) <= 8 ? 5 : 4;
+  // Up to one round of every thread's loads of one team (16 KiB): one team
+  // reads it all and skips the cross-team step (a fence, an atomic and a
+  // second read of the partials).
+  static constexpr std::int64_t one_team_packs = std::int64_t{team} * unroll;
+  // From tail_from_packs packs (512 MiB) on, the last 1 / 2^tail_shift of
+  // the packs are handed out at run time, tail_unit_rounds rounds of a
+  // team's loads (64 KiB) at a time, to the teams that finish their share
+  // first: teams on some SMs read more slowly.
+  static constexpr std::int64_t tail_from_packs = std::int64_t{1} << 25;
+  static constexpr int tail_shift = 5;
+  static constexpr int tail_unit_rounds = 4;
+};
+// Any other GPU: Hopper's policy, not measured there.
+template <>
+struct ReduceTuning<Target::gpu> : ReduceTuning<Target::hopper> {};
+
+// Host spaces (docs/PERFORMANCE.md, Reduce).
+template <>
+struct ReduceTuning<Target::host> {
+  // Independent accumulators a chunk: the compiler keeps them in SIMD
+  // registers, so the adds vectorize without -ffast-math reassociation.
+  static constexpr int lanes = 32;
+  // Bytes ahead a fold prefetches, a cache line at a time: the hardware
+  // prefetcher alone does not keep a core's read stream full.
+  static constexpr std::int64_t ahead = 4096;
+  // Values a chunk. Chunks depend on n alone, never on the thread count, so
+  // a sum has the same bits on every host space and thread count. Below
+  // `chunks` chunks they halve, down to min_chunk, so that short arrays
+  // still give each thread several (slack for a late thread).
+  static constexpr std::int64_t chunk = 65536;
+  static constexpr std::int64_t min_chunk = 16384;
+  static constexpr std::int64_t chunks = 256;
+  // The vector reduction (Algorithm::vector) on a host: teams of one thread,
+  // one a thread, each over a contiguous run of packs with the GPU's loads
+  // in flight, one team up to the GPU's one-team size, no tail.
+  static constexpr int team = 1;
+  template <class V>
+  static constexpr int teams_per_processor = 1;
+  static constexpr int unroll = ReduceTuning<Target::gpu>::unroll;
+  static constexpr std::int64_t one_team_packs = ReduceTuning<Target::gpu>::one_team_packs;
+  static constexpr std::int64_t tail_from_packs = std::numeric_limits<std::int64_t>::max();
+  static constexpr int tail_shift = ReduceTuning<Target::gpu>::tail_shift;
+  static constexpr int tail_unit_rounds = ReduceTuning<Target::gpu>::tail_unit_rounds;
+};
+
+}  // namespace kp::impl::tuning
 
 namespace kp::impl {
 
-// Host: independent accumulators a chunk; the compiler keeps them in SIMD
-// registers, so the adds vectorize without -ffast-math reassociation.
-inline constexpr int kHostLanes = 32;
+// The policy of the GPU this build compiles device code for, for code that
+// runs there alone (launch bounds, bare CUDA kernels).
+using GpuReduceTuning = tuning::ReduceTuning<tuning::kBuildGpu>;
+// The host's, for code that runs on host spaces alone.
+using HostReduceTuning = tuning::ReduceTuning<tuning::Target::host>;
 
-// Host: bytes ahead a fold prefetches, a cache line at a time; the hardware
-// prefetcher alone does not keep a Xeon core's read stream full.
-inline constexpr std::int64_t kHostAhead = 4096;
-
-// Host: values a chunk. Chunks depend on n alone, never on the thread
-// count, so a sum has the same bits on every host space and thread count.
-inline constexpr std::int64_t kHostChunk = 65536;
-
-// Host: below kHostChunks chunks they halve, down to kHostMinChunk, so that
-// short arrays still give each thread several (slack for a late thread).
-inline constexpr std::int64_t kHostMinChunk = 16384;
-inline constexpr std::int64_t kHostChunks = 256;
-
-// GPU (vector): teams of kTeam threads resident per SM, each thread with
-// kUnroll 16-byte loads in flight. Values of up to 8 bytes (sums) take
-// kTeamsPerSM, 5: LaunchBounds caps registers at 48 a thread, and 80 KiB an
-// SM are in flight (4 teams, 64 KiB, took 2% longer at 2^30 floats on an
-// H200; 6 and 7 teams gained no more:
-// docs/results/h200-2026-11-28/reduce-teams/). Wider values (minloc's value
-// and index) keep kTeamsPerSMWide, 4, and 64 registers: at 48 their folds
-// spill.
-inline constexpr int kTeam = 256;
-inline constexpr int kTeamsPerSM = 5;
-inline constexpr int kTeamsPerSMWide = 4;
-inline constexpr int kUnroll = 4;
-template <class V>
-inline constexpr int kTeamsPerSMOf = sizeof(V) <= 8 ? kTeamsPerSM : kTeamsPerSMWide;
-
-// GPU (vector): up to one round of kUnroll packs a thread of one team (16
-// KiB), one team reads it all, its loads in flight together, and skips the
-// cross-team step (a fence, an atomic and a second read of the partials).
-inline constexpr std::int64_t kOneTeamPacks = std::int64_t{kTeam} * kUnroll;
-
-// GPU (vector), arrays of kTailFromPacks packs (512 MiB) or more: the last
-// 1 / 2^kTailShift of the packs are not in the grid-strided shares but
-// handed out at run time, kTailUnitRounds rounds of a team's loads (64 KiB)
-// at a time, to the teams that finish their share first. Teams on some SMs
-// read more slowly: at 2^30 floats on an H200 the 660 teams' shares end
-// between 968 and 1001 us (median 983), and the last sets the time. With
-// the tail the reduction ties CUB's at 2^28-2^30 rather than trailing by
-// 1-2%; 1/16 or 1/8 of the packs, or units of 1, 2 or 8 rounds, did no
-// better, and below 2^25 packs the tail costs more than it saves
-// (docs/results/h200-2026-11-28/reduce-tail/).
-inline constexpr std::int64_t kTailFromPacks = std::int64_t{1} << 25;
-inline constexpr int kTailShift = 5;
-inline constexpr int kTailUnitRounds = 4;
+// old names, kept until the merge
+inline constexpr int kTeam = GpuReduceTuning::team;
+inline constexpr int kUnroll = GpuReduceTuning::unroll;
+inline constexpr int kTailShift = GpuReduceTuning::tail_shift;
+inline constexpr int kTailUnitRounds = GpuReduceTuning::tail_unit_rounds;
+inline constexpr std::int64_t kHostAhead = HostReduceTuning::ahead;
 
 }  // namespace kp::impl

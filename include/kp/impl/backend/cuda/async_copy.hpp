@@ -1,7 +1,7 @@
 #pragma once
 // CUDA copies from global to shared memory that hold no register while in
 // flight (cp.async, sm_80 and later): the staged tiles of the scan
-// (register_tile.hpp) and of copy_if (copy_if.hpp). Older GPUs load and
+// (register_tile.hpp) and of copy_if (compact_warps.hpp). Older GPUs load and
 // store.
 #include <Kokkos_Core.hpp>
 #include <type_traits>

@@ -30,6 +30,10 @@ struct ClusterPlan {
   std::string why;
 };
 
+// Whether Space runs the cluster histogram: Cuda, compiled by nvcc.
+template <class Space>
+inline constexpr bool kClusterHistogram = false;
+
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
 
 inline constexpr int kClusterThreads = 1024;
@@ -159,15 +163,19 @@ void cluster_histogram(const Kokkos::Cuda& space, const ClusterPlan& plan, const
                 "launch");
 }
 
+// The plan on Cuda, compiled by nvcc.
+template <class Value, class Count>
+ClusterPlan cluster_plan(const Kokkos::Cuda& space, std::int64_t bins) {
+  return cuda_cluster_plan<Value, Count>(space, bins);
+}
+
+template <>
+inline constexpr bool kClusterHistogram<Kokkos::Cuda> = true;
 #endif
 
-// The plan on any space: only Cuda (compiled by nvcc) has clusters.
+// The plan on any other space: none.
 template <class Value, class Count, class Space>
 ClusterPlan cluster_plan(const Space& space, std::int64_t bins) {
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<Space, Kokkos::Cuda>)
-    return cuda_cluster_plan<Value, Count>(space, bins);
-#endif
   (void)space, (void)bins;
   ClusterPlan plan;
   plan.why = "thread-block clusters need the Cuda space of a CUDA build";
