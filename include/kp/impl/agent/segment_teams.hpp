@@ -73,15 +73,15 @@ template <class Space, class X>
 SegmentPlan segment_plan(std::int64_t mean, const SegmentTeamShape& shape) {
   using Tuning = SegmentedTuned<Space>;
   SegmentPlan plan;
-  // Elements one load moves: a round of a team's loads is team x kUnroll
+  // Elements one load moves: a round of a team's loads is team x unroll
   // of them.
   const std::int64_t width = kSegmentPacks<X> ? kPackBytes / sizeof(X) : 1;
   plan.team = shape.team > 0 ? shape.team : segment_reduce_team<Space>(mean, width);
-  plan.chunk = shape.chunk > 0
-                   ? shape.chunk
-                   : std::int64_t{Tuning::chunk_team} * kUnroll * width * Tuning::chunk_rounds;
+  plan.chunk = shape.chunk > 0 ? shape.chunk
+                               : std::int64_t{Tuning::chunk_team} * Tuning::unroll * width *
+                                     Tuning::chunk_rounds;
   plan.long_from = std::min(Tuning::long_chunks * plan.chunk,
-                            std::int64_t{plan.team} * kUnroll * width * Tuning::long_rounds);
+                            std::int64_t{plan.team} * Tuning::unroll * width * Tuning::long_rounds);
   return plan;
 }
 
@@ -186,7 +186,7 @@ struct SegmentTeamsReduce : SegmentReduceViews<X, Offsets, Op> {
       enqueue(team, s, begin, end, slot);
       return;
     }
-    T acc = segment_fold<kUnroll, SegmentedTuned<Space>::team_lanes>(
+    T acc = segment_fold<SegmentedTuned<Space>::unroll, SegmentedTuned<Space>::team_lanes>(
         this->op, this->in, begin, end, team.team_rank(), team.team_size());
     acc = team_combine(team, shared, acc, this->op);
     if (team.team_rank() == 0) this->out[s] = acc;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <kp/impl/tuning/reduce.hpp>
 #include <kp/impl/tuning/scan.hpp>
 #include <kp/impl/tuning/target.hpp>
 
@@ -45,20 +46,22 @@ struct SegmentedTuning<tuning::Target::hopper> {
   // registers) (docs/results/h200-2026-11-29/segmented-groups/).
   static constexpr int block_threads_per_sm = 2048;
   static constexpr int warps_per_sm = 32;
-  // Elements that do not fill 16-byte packs: loads in flight a thread, each
-  // into its own fold (packs take kUnroll of tuning/reduce.hpp).
+  // Packs a thread of a segment team loads before it folds them: the
+  // reduce's (its pack fold). Elements that do not fill 16-byte packs:
+  // loads in flight a thread, each into its own fold.
+  static constexpr int unroll = tuning::ReduceTuning<tuning::Target::hopper>::unroll;
   static constexpr int team_lanes = 4;
 
   // Reductions, long segments: those of long_chunks chunks or more, or of
   // long_rounds rounds of the loads of the team that would take them, are
   // queued and cut into chunks of chunk_rounds rounds of a chunk_team
-  // team's loads (team x kUnroll packs: 32768 floats), which one wave of
+  // team's loads (team x unroll packs: 32768 floats), which one wave of
   // such teams takes one at a time: a chunk amortizes its partial and
   // ticket, and the queue spreads a few long segments, or one among short
   // ones, over the GPU. The wave is chunk_wave_threads a multiprocessor:
   // 3 teams of 256, as many as its registers let one hold (72 a thread), so
   // that it is one round of teams. A chunk's thread loads chunk_loads packs
-  // before it folds any (the segment teams keep kUnroll)
+  // before it folds any (the segment teams keep unroll)
   // (docs/results/h200-2026-11-28/segmented-loads/,
   // docs/results/h100-2026-11-28/segmented-loads/).
   static constexpr int chunk_team = 256;
@@ -73,7 +76,7 @@ struct SegmentedTuning<tuning::Target::hopper> {
   // (value, head) parts a thread: 16 floats in registers, 19.6 KB of team
   // scratch (the values' exchange and the head bits), 4 teams an SM
   // (docs/results/h200-2026-11-29/segmented-registers/).
-  static constexpr int lookback_team = kRegisterTeam;
+  static constexpr int lookback_team = tuning::ScanTuning<tuning::Target::hopper>::team;
   static constexpr int lookback_items = 16;
   static constexpr std::size_t lookback_bytes = 128;
 
