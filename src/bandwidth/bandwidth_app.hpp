@@ -8,7 +8,7 @@
 
 #include "harness/app.hpp"
 
-namespace kp::bench::bandwidth {
+namespace bench::bandwidth {
 
 class BandwidthApp {
  public:
@@ -33,4 +33,4 @@ class BandwidthApp {
   std::uint64_t size_ = 0;
 };
 
-}  // namespace kp::bench::bandwidth
+}  // namespace bench::bandwidth

@@ -11,7 +11,7 @@
 #include <omp.h>
 #endif
 
-namespace kp::bench {
+namespace bench {
 
 void add_run_options(Cli& cli, CommonOptions& options) {
   cli.add_option("--repeat", options.timing.repeat, "timed runs per variant (median reported)")
@@ -453,4 +453,4 @@ npy::Array read_input(const std::string& file, CommonOptions& options) {
   return array;
 }
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -33,7 +33,7 @@
 #include "harness/report.hpp"
 #include "harness/spaces.hpp"
 
-namespace kp::bench {
+namespace bench {
 
 struct CommonOptions {
   std::uint64_t size = 0;           // the global size: over all ranks under MPI
@@ -237,4 +237,4 @@ int run_app(int argc, char** argv) {
   }
 }
 
-}  // namespace kp::bench
+}  // namespace bench

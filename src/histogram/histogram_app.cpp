@@ -4,7 +4,7 @@
 
 #include "harness/npy.hpp"
 
-namespace kp::bench::histogram {
+namespace bench::histogram {
 
 std::vector<std::string> HistogramApp::variant_names() const {
   std::vector<std::string> names = {"kp", "atomic", "scatter-duplicated", "scatter-atomic",
@@ -79,4 +79,4 @@ SpaceCase HistogramApp::make_case(const CommonOptions&) {
   template SpaceCase HistogramApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_HISTOGRAM_APP_INSTANTIATE)
 
-}  // namespace kp::bench::histogram
+}  // namespace bench::histogram

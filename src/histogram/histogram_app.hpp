@@ -10,7 +10,7 @@
 #include "harness/npy.hpp"
 #include "histogram/input.hpp"
 
-namespace kp::bench::histogram {
+namespace bench::histogram {
 
 class HistogramApp {
  public:
@@ -47,4 +47,4 @@ class HistogramApp {
 template <class Space>
 SpaceCase make_space_case(const Input& input);
 
-}  // namespace kp::bench::histogram
+}  // namespace bench::histogram

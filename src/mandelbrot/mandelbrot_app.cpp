@@ -5,7 +5,7 @@
 #include "mandelbrot/bmp.hpp"
 #include "mandelbrot/png.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 void ImageWriter::write_once(const Frame& frame, const Iterations* image, bool pass) {
   if (written_) return;
@@ -106,4 +106,4 @@ SpaceCase MandelbrotApp::make_case(const CommonOptions&) {
   template SpaceCase MandelbrotApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_MANDELBROT_APP_INSTANTIATE)
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -10,7 +10,7 @@
 #include "harness/npy.hpp"
 #include "mandelbrot/frame.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 // Writes the image (--out) and the escape counts (--output, .npy) once, from
 // the host copy of the first checked variant's image, and only when its check
@@ -74,4 +74,4 @@ template <class Space>
 SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& reference,
                           std::shared_ptr<ImageWriter> writer);
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

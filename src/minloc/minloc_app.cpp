@@ -4,7 +4,7 @@
 
 #include "harness/npy.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 std::vector<std::string> MinlocApp::variant_names() const {
   std::vector<std::string> names = {"kp",       "kokkos-minloc", "reducer-first", "cas-naive",
@@ -83,4 +83,4 @@ SpaceCase MinlocApp::make_case(const CommonOptions&) {
   template SpaceCase MinlocApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_MINLOC_APP_INSTANTIATE)
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

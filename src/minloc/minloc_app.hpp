@@ -10,7 +10,7 @@
 #include "harness/app.hpp"
 #include "minloc/input.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 class MinlocApp {
  public:
@@ -44,4 +44,4 @@ class MinlocApp {
 template <class Space>
 SpaceCase make_typed_case(const Input& input);
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {
   std::vector<std::string> names = {"kp",           "kokkos", "block-tree",
@@ -93,4 +93,4 @@ SpaceCase ReduceApp::make_case(const CommonOptions&) {
   template SpaceCase ReduceApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_REDUCE_APP_INSTANTIATE)
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

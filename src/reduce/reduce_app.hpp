@@ -10,7 +10,7 @@
 #include "harness/npy.hpp"
 #include "reduce/input.hpp"
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 class ReduceApp {
  public:
@@ -42,4 +42,4 @@ class ReduceApp {
 template <class Space, class T>
 SpaceCase make_typed_case(const Input<T>& input);
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

@@ -13,15 +13,15 @@
 #include <kp/impl/agent/parallel_alias.hpp>
 #include <vector>
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 // The library's alias-table pieces (kp/impl/agent/parallel_alias.hpp), which the
 // roulette variants and tests use by their short names.
-using impl::AliasEntry;
-using impl::draw_from;
-using impl::DrawColumn;
-using impl::ParallelAliasBuilder;
-using impl::to_draw_column;
+using kp::impl::AliasEntry;
+using kp::impl::draw_from;
+using kp::impl::DrawColumn;
+using kp::impl::ParallelAliasBuilder;
+using kp::impl::to_draw_column;
 
 class AliasBuilder {
  public:
@@ -39,4 +39,4 @@ class AliasBuilder {
 // The probability with which the table draws each item (for tests).
 std::vector<double> alias_probabilities(const AliasEntry* table, std::size_t n);
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {
   return {"kp",      "kp-alias", "kp-table",     "kp-indices",
@@ -101,4 +101,4 @@ SpaceCase RouletteApp::make_case(const CommonOptions&) {
   template SpaceCase RouletteApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_ROULETTE_APP_INSTANTIATE)
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

@@ -9,7 +9,7 @@
 #include "harness/app.hpp"
 #include "roulette/input.hpp"
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 class RouletteApp {
  public:
@@ -73,4 +73,4 @@ class RouletteApp {
 template <class Space>
 SpaceCase make_space_case(const Problem& problem);
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

@@ -1,6 +1,6 @@
 #include "scan/scan_app.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 std::vector<std::string> ScanApp::variant_names() const {
   std::vector<std::string> names = {"kp", "kokkos", "tiled", "decoupled-lookback",
@@ -100,4 +100,4 @@ SpaceCase ScanApp::make_case(const CommonOptions&) {
   template SpaceCase ScanApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_SCAN_APP_INSTANTIATE)
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -11,7 +11,7 @@
 #include "harness/npy.hpp"
 #include "scan/input.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 class ScanApp {
  public:
@@ -65,4 +65,4 @@ class ScanApp {
 template <class Space, class T>
 SpaceCase make_typed_case(const Input<T>& input);
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -11,7 +11,6 @@
 
 #include <kp/scan.hpp>
 
-#include <kp/impl/agent/decoupled_lookback.hpp>
 #ifdef KP_HAVE_MPI
 #include <kp/mpi.hpp>
 #endif
@@ -29,10 +28,7 @@
 #include <cub/cub.cuh>
 #endif
 
-namespace kp::bench::scan {
-
-using impl::DecoupledLookbackScan;
-using impl::lookback_plan;
+namespace bench::scan {
 
 namespace {
 
@@ -149,8 +145,18 @@ SpaceCase make_typed_case(const Input<T>& input) {
                         poison});
   const TiledScan<Space, T> tiled(tile_plan<Space>(n), inclusive);
   c.variants.push_back({"tiled", [=] { tiled.run(in, out); }, check, poison});
-  const DecoupledLookbackScan<Space, T> lookback(lookback_plan<Space, T>(n), inclusive);
-  c.variants.push_back({"decoupled-lookback", [=] { lookback.run(in, out); }, check, poison});
+  // The library's look-back scan, named (kp::inclusive_scan's on GPUs and
+  // on host spaces of several threads).
+  c.variants.push_back({"decoupled-lookback",
+                        [=] {
+                          constexpr auto kLookback = kp::ScanAlgorithm::decoupled_lookback;
+                          if (inclusive) {
+                            kp::inclusive_scan(Space(), in, out, kLookback);
+                          } else {
+                            kp::exclusive_scan(Space(), in, out, T(0), kLookback);
+                          }
+                        },
+                        check, poison});
 #ifdef KOKKOS_ENABLE_SERIAL
   // The standard library's scans: the CPU baseline (one thread: libstdc++'s
   // parallel policies need TBB, which the build machines lack).
@@ -208,4 +214,4 @@ SpaceCase make_typed_case(const Input<T>& input) {
   template SpaceCase make_typed_case<Space, double>(const Input<double>&);
 KP_FOR_EACH_SPACE(KP_SCAN_INSTANTIATE)
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <type_traits>
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 namespace {
 
@@ -262,4 +262,4 @@ SpaceCase SortApp::make_case(const CommonOptions& options) {
   template SpaceCase SortApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_SORT_APP_INSTANTIATE)
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

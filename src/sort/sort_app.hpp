@@ -11,7 +11,7 @@
 #include "harness/npy.hpp"
 #include "sort/input.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 // What the rows a run can have depend on: its order and what its keys hold.
 struct RunFacts {
@@ -116,4 +116,4 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection);
 bool kp_sorts_pairs_descending_by_bits();
 bool kp_sorts_indices_by_bits();
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

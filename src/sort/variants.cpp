@@ -25,7 +25,7 @@
 #include "sort/cub_sort.hpp"
 #include "sort/sort_app.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 namespace {
 
@@ -391,4 +391,4 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection) {
 #define KP_SORT_INSTANTIATE(Space) KP_SORT_FOR_EACH_KEY(KP_SORT_INSTANTIATE_TYPE, Space)
 KP_FOR_EACH_SPACE(KP_SORT_INSTANTIATE)
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

@@ -15,7 +15,7 @@
 #include "histogram/histogram_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 
 namespace {
 
@@ -73,7 +73,7 @@ TEMPLATE_LIST_TEST_CASE("histogram: the check fails on a wrong or missing count"
   input.reference(17) += 1;
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     CHECK_FALSE(check.pass);
     CHECK(check.detail.find("bin 17") != std::string::npos);
   }

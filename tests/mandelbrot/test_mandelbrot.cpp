@@ -14,8 +14,8 @@
 #include "mandelbrot/mandelbrot_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
-using namespace kp::bench::mandelbrot;
+using namespace bench;
+using namespace bench::mandelbrot;
 
 TEMPLATE_LIST_TEST_CASE("mandelbrot: every variant equals the reference", "[mandelbrot]",
                         test::Spaces) {
@@ -39,7 +39,7 @@ TEMPLATE_LIST_TEST_CASE("mandelbrot: an unwritten or wrong pixel fails the check
   reference[20] += 1;  // the last pixel: a check that stops early misses it
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     INFO(check.detail);
     CHECK_FALSE(check.pass);
     CHECK(check.detail.find("row 2, col 6") != std::string::npos);

@@ -18,7 +18,7 @@
 #include "minloc/packing.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 using minloc::Op;
 
 namespace {
@@ -52,7 +52,7 @@ void require_variants(const minloc::Input& input) {
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
     variant.poison();
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     INFO(check.detail);
     if (variant.name != "kokkos-minloc") {
       CHECK(check.pass);
@@ -209,9 +209,9 @@ TEMPLATE_LIST_TEST_CASE("minloc: a wrong or missing result fails the check", "[m
 }
 
 TEST_CASE("minloc: Kokkos' MinLoc runs by name only, not by default", "[minloc]") {
-  const kp::bench::minloc::MinlocApp app;
+  const bench::minloc::MinlocApp app;
   const auto all = app.variant_names();
-  const auto defaults = kp::bench::default_variants(app);
+  const auto defaults = bench::default_variants(app);
   CHECK(std::find(all.begin(), all.end(), "kokkos-minloc") != all.end());
   CHECK(std::find(defaults.begin(), defaults.end(), "kokkos-minloc") == defaults.end());
   CHECK(defaults.size() + 1 == all.size());

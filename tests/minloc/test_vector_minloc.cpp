@@ -18,7 +18,7 @@
 #include "minloc/minloc_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 using minloc::Op;
 
 namespace {
@@ -30,7 +30,7 @@ void require_vector_variant(const std::vector<float>& values, Op op) {
   for (const Variant& variant : space_case.variants) {
     if (variant.name != "vector") continue;
     variant.poison();
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     INFO(check.detail);
     CHECK(check.pass);
     return;

@@ -9,7 +9,7 @@
 #include "reduce/reduce_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 
 TEMPLATE_LIST_TEST_CASE("reduce: every variant matches the reference", "[reduce]", test::Spaces) {
   const std::uint64_t n = GENERATE(0, 1, 7, 33, 1000003, 1 << 20);
@@ -39,7 +39,7 @@ TEMPLATE_LIST_TEST_CASE("reduce: a wrong or missing result fails the check", "[r
   input.reference += 1;
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    CHECK_FALSE(kp::test::run_and_check(variant).pass);
+    CHECK_FALSE(bench::test::run_and_check(variant).pass);
   }
 }
 

@@ -15,7 +15,7 @@
 #include "roulette/alias_table.hpp"
 #include "roulette/input.hpp"
 
-using namespace kp::bench::roulette;
+using namespace bench::roulette;
 using kp::impl::splitmix64;
 using kp::impl::unit_interval;
 
@@ -93,7 +93,7 @@ TEST_CASE("alias table: subnormal weights, zero weights never drawn", "[roulette
 }
 
 TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weights", "[roulette]",
-                        kp::test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 2, 7, 1000, 100003);
   const std::string kind =
       GENERATE("uniform", "ramp", "sparse", "one-heavy", "equal-0.1", "random", "zipf", "huge");
@@ -148,7 +148,7 @@ TEST_CASE("draw columns: every 32-bit coin draws the alias entry's item", "[roul
 // The parallel build's DrawColumn form is its AliasEntry table, entry by
 // entry, and that build zeroes the counts it is given.
 TEMPLATE_LIST_TEST_CASE("parallel alias table: the draw form encodes the same table", "[roulette]",
-                        kp::test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 7, 4099);
   const std::string kind = GENERATE("sparse", "one-heavy", "random", "huge");
   INFO("n " << n << " weights " << kind);

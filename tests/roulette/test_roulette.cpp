@@ -14,8 +14,8 @@
 #include "roulette/roulette_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
-using namespace kp::bench::roulette;
+using namespace bench;
+using namespace bench::roulette;
 
 namespace {
 
@@ -71,7 +71,7 @@ TEMPLATE_LIST_TEST_CASE("roulette: a wrong distribution or missing counts fail t
   test::require_poison_detected(space_case);
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    REQUIRE(kp::test::run_and_check(variant).pass);
+    REQUIRE(bench::test::run_and_check(variant).pass);
     // Checked against weights 5% higher on half the items: chi-square sees it.
     for (std::size_t i = 0; i < 500; ++i) p.weights.values(i) = 1.05;
     const Check biased = variant.check();

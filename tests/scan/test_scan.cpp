@@ -17,7 +17,7 @@
 #include "scan/tiled.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 using scan::Data;
 using scan::Kind;
 
@@ -86,7 +86,7 @@ void require_staged_tiles_pass(int team, int items, std::uint64_t n, Kind kind, 
   const auto input = scan::make_input<T>(n, kind, data);
   const View<T*, Space> x("x", n), out("out", n);
   Kokkos::deep_copy(x, input.values);
-  const auto plan = impl::make_tile_plan(n, team, items);
+  const auto plan = kp::impl::make_tile_plan(n, team, items);  // the look-back's (the library's)
   const bool inclusive = kind == Kind::inclusive;
   const auto check = [&](const char* variant, const auto& algorithm) {
     INFO("variant " << variant);
@@ -97,8 +97,8 @@ void require_staged_tiles_pass(int team, int items, std::uint64_t n, Kind kind, 
     INFO(result.detail);
     CHECK(result.pass);
   };
-  check("tiled", scan::TiledScan<Space, T>(plan, inclusive));
-  check("decoupled-lookback", impl::DecoupledLookbackScan<Space, T>(plan, inclusive));
+  check("tiled", scan::TiledScan<Space, T>(scan::make_tile_plan(n, team, items), inclusive));
+  check("decoupled-lookback", kp::impl::DecoupledLookbackScan<Space, T>(plan, inclusive));
 }
 
 }  // namespace
@@ -153,7 +153,7 @@ TEMPLATE_LIST_TEST_CASE("scan: copies of a look-back scan share its run epochs",
   const View<T*, TestType> x("x", n), y("y", n), out("out", n);
   Kokkos::deep_copy(x, ones.values);
   Kokkos::deep_copy(y, random.values);
-  const impl::DecoupledLookbackScan<TestType, T> first(impl::lookback_plan<TestType, T>(n), true);
+  const kp::impl::DecoupledLookbackScan<TestType, T> first(kp::impl::lookback_plan<TestType, T>(n), true);
   const auto second = first;
   for (int run = 0; run < 3; ++run) {
     INFO("run " << run);
@@ -184,7 +184,7 @@ TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[sca
   for (const auto& variant : space_case.variants) {
     if (!sums.count(variant.name)) continue;
     INFO("variant " << variant.name);
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     CHECK_FALSE(check.pass);
     CHECK_THAT(check.detail,
                Catch::Matchers::ContainsSubstring("index " + std::to_string(wrong) + ":"));

@@ -5,7 +5,7 @@
 
 #include "primitives/block/tree_reduce_steps.hpp"
 
-namespace kp::block {
+namespace bench::block {
 
 // `shared` holds team_size() values of team scratch; team_size() must be a
 // power of two. Every thread of the team returns the sum.
@@ -24,4 +24,4 @@ KOKKOS_INLINE_FUNCTION T tree_reduce(const Member& team, T* shared, const T& val
   return sum;
 }
 
-}  // namespace kp::block
+}  // namespace bench::block

@@ -9,7 +9,7 @@
 
 #include "primitives/warp/shuffle_reduce_steps.hpp"
 
-namespace kp::warp {
+namespace bench::warp {
 
 // `lanes` holds this team thread's `width` lane values (scratch); `exchange`
 // is width more values of scratch, used off the GPU. Returns the sum to every
@@ -38,4 +38,4 @@ KOKKOS_INLINE_FUNCTION T shuffle_reduce(const Member& member, T* lanes, T* excha
   return lanes[0];
 }
 
-}  // namespace kp::warp
+}  // namespace bench::warp
