@@ -302,8 +302,8 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   // check is kept for views that are not); hosts keep the element loops,
   // which their compilers vectorize.
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const bool packed = is_gpu_space<Space>() && aligned(a.data()) && aligned(b.data()) &&
-                      aligned(c.data());
+  const bool packed =
+      is_gpu_space<Space>() && aligned(a.data()) && aligned(b.data()) && aligned(c.data());
   space_case.variants.push_back(
       {"copy",
        [=] {

@@ -6,18 +6,15 @@
 #include <cstdint>
 #include <functional>
 #include <iostream>
-#include <stdexcept>
 #include <kp/histogram.hpp>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
-#include "harness/spaces.hpp"
+#include "harness/variants.hpp"
 #include "histogram/cuda_variants.hpp"
 #include "histogram/histogram_app.hpp"
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
 
 namespace bench::histogram {
 

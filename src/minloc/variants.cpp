@@ -15,20 +15,13 @@
 #include <omp.h>
 #endif
 
-#include "harness/launch.hpp"
-#include "harness/spaces.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
+#include "harness/variants.hpp"
 #include "minloc/cub_variant.hpp"
 #include "minloc/first_loc_op.hpp"
 #include "minloc/first_loc_reducer.hpp"
 #include "minloc/minloc_app.hpp"
 #include "minloc/order.hpp"
 #include "minloc/packing.hpp"
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
 
 namespace bench::minloc {
 

@@ -8,12 +8,7 @@
 
 #include <kp/reduce.hpp>
 
-#include "harness/data.hpp"
-#include "harness/launch.hpp"
-#include "harness/spaces.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
+#include "harness/variants.hpp"
 #include "primitives/block/block_reduce.hpp"
 #include "primitives/warp/warp_reduce.hpp"
 #include "reduce/block_emulated.hpp"
@@ -21,9 +16,6 @@
 #include "reduce/reduce_app.hpp"
 #ifdef KP_HAVE_KOKKOS_KERNELS
 #include <KokkosBlas1_sum.hpp>
-#endif
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
 #endif
 
 namespace bench::reduce {
@@ -110,8 +102,8 @@ void launch_teams(const char* label, const Functor& functor, Launch launch,
 // team, then the partials into result(0) with a single team.
 template <class Space, class T, template <class, class> class Algorithm, class... Extra>
 void two_pass(const char* label, View<const T*, Space> x, View<T*, Space> partials,
-              View<T*, Space> result, Launch launch, std::size_t scratch_per_thread,
-              int vector, Extra... extra) {
+              View<T*, Space> result, Launch launch, std::size_t scratch_per_thread, int vector,
+              Extra... extra) {
   const std::size_t scratch = scratch_per_thread * launch.team;
   launch_teams<Space>(label, Algorithm<Space, T>{x, partials, extra...}, launch, scratch, vector);
   const View<const T*, Space> first = Kokkos::subview(partials, std::make_pair(0, launch.league));
@@ -196,12 +188,10 @@ SpaceCase make_typed_case(const Input<T>& input) {
                         },
                         check_result, poison});
   // 16-byte loads, one launch: the library's vector reduction, named.
-  c.variants.push_back({"vector",
-                        [=] {
-                          kp::reduce(Space(), in, Kokkos::subview(result, 0),
-                                     kp::ReduceAlgorithm::vector);
-                        },
-                        check_result, poison});
+  c.variants.push_back(
+      {"vector",
+       [=] { kp::reduce(Space(), in, Kokkos::subview(result, 0), kp::ReduceAlgorithm::vector); },
+       check_result, poison});
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     c.variants.push_back({"cub", make_cub_sum<T>(in, result), check_result, poison});

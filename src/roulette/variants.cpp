@@ -8,14 +8,11 @@
 #include <string>
 #include <vector>
 
-#include <kp/random.hpp>
 #include <kp/impl/agent/parallel_alias.hpp>
-#include "harness/spaces.hpp"
+#include <kp/random.hpp>
+#include "harness/variants.hpp"
 #include "roulette/alias_table.hpp"
 #include "roulette/roulette_app.hpp"
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
 
 namespace bench::roulette {
 

@@ -31,12 +31,7 @@
 #include <kp/segmented.hpp>
 #include <kp/transform.hpp>
 
-#include "harness/benchmark.hpp"
-#include "harness/data.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
-#include "harness/spaces.hpp"
+#include "harness/variants.hpp"
 #include "scan/cub_call.hpp"
 #include "scan/input.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)

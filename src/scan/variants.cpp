@@ -11,14 +11,7 @@
 
 #include <kp/scan.hpp>
 
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
-#include "harness/data.hpp"
-#include "harness/spaces.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
+#include "harness/variants.hpp"
 #include "scan/forms.hpp"
 #include "scan/kokkos_scan.hpp"
 #include "scan/pairs.hpp"

@@ -15,12 +15,9 @@
 
 #include <kp/sort.hpp>
 
-#include "harness/data.hpp"
-#include "harness/spaces.hpp"
+#include "harness/variants.hpp"
 #ifdef KP_HAVE_STD_PAR
 #include <tbb/parallel_sort.h>
-
-#include "harness/std_par.hpp"
 #endif
 #include "sort/cub_sort.hpp"
 #include "sort/sort_app.hpp"

@@ -23,8 +23,8 @@ namespace {
 template <class Space>
 struct TeamTreeSum {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
-  kp::impl::View<const float*, Space> in;
-  kp::impl::View<float*, Space> out;
+  bench::View<const float*, Space> in;
+  bench::View<float*, Space> out;
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     float* shared =
@@ -54,8 +54,8 @@ template <class Space>
 std::vector<float> run_teams(const std::vector<float>& values, int league, int team) {
   const Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host(values.data(),
                                                                                     values.size());
-  kp::impl::View<float*, Space> in("in", values.size());
-  kp::impl::View<float*, Space> out("out", values.size());
+  bench::View<float*, Space> in("in", values.size());
+  bench::View<float*, Space> out("out", values.size());
   Kokkos::deep_copy(in, host);
   Kokkos::parallel_for("emulator::team_tree_sum", team_policy<Space>(league, team),
                        TeamTreeSum<Space>{in, out});
@@ -70,7 +70,7 @@ TEMPLATE_LIST_TEST_CASE("emu: a Kokkos team's tree reduction equals the emulator
   const int wanted = GENERATE(32, 128, 256);
   const int team = allowed_team_size<TestType>(wanted);
   INFO(bench::space_name<TestType>() << ": team size " << team << " for " << wanted);
-  if (kp::impl::is_gpu_space<TestType>()) REQUIRE(team == wanted);
+  if (bench::is_gpu_space<TestType>()) REQUIRE(team == wanted);
   constexpr int kLeague = 5;
   const std::vector<float> values = bench::test::order_sensitive_floats(kLeague * team, 11);
   const std::vector<float> teams = run_teams<TestType>(values, kLeague, team);

@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include <kp/impl/thread/counter_rng.hpp>
+#include <kp/random.hpp>
 #include <kp/impl/agent/parallel_alias.hpp>
 #include "common/spaces.hpp"
 #include "roulette/alias_table.hpp"
 #include "roulette/input.hpp"
 
 using namespace bench::roulette;
-using kp::impl::splitmix64;
-using kp::impl::unit_interval;
+using kp::splitmix64;
+using kp::unit_interval;
 
 namespace {
 
@@ -99,9 +99,9 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weigh
       GENERATE("uniform", "ramp", "sparse", "one-heavy", "equal-0.1", "random", "zipf", "huge");
   INFO("n " << n << " weights " << kind);
   const Weights weights = test_weights(n, kind);
-  const kp::impl::View<Weight*, TestType> device_weights("weights", n);
+  const bench::View<Weight*, TestType> device_weights("weights", n);
   Kokkos::deep_copy(device_weights, weights.values);
-  const kp::impl::View<AliasEntry*, TestType> table("table", n);
+  const bench::View<AliasEntry*, TestType> table("table", n);
   // Poisoned: a column the build skips fails require_reproduces.
   Kokkos::deep_copy(table, AliasEntry{-1.0, 0xffffffffu});
   const ParallelAliasBuilder<TestType> builder(n);
@@ -153,12 +153,12 @@ TEMPLATE_LIST_TEST_CASE("parallel alias table: the draw form encodes the same ta
   const std::string kind = GENERATE("sparse", "one-heavy", "random", "huge");
   INFO("n " << n << " weights " << kind);
   const Weights weights = test_weights(n, kind);
-  const kp::impl::View<Weight*, TestType> device_weights("weights", n);
+  const bench::View<Weight*, TestType> device_weights("weights", n);
   Kokkos::deep_copy(device_weights, weights.values);
-  const kp::impl::View<AliasEntry*, TestType> table("table", n);
-  const kp::impl::View<DrawColumn*, TestType> columns("columns", n);
+  const bench::View<AliasEntry*, TestType> table("table", n);
+  const bench::View<DrawColumn*, TestType> columns("columns", n);
   Kokkos::deep_copy(columns, DrawColumn{0xffffffffu, 0xffffffffu});  // poison
-  const kp::impl::View<Count*, TestType> counts("counts", n);
+  const bench::View<Count*, TestType> counts("counts", n);
   Kokkos::deep_copy(counts, Count{0xdeadbeef});  // the build must zero them
   const ParallelAliasBuilder<TestType> builder(n);
   builder.build(TestType(), device_weights, table);
