@@ -188,16 +188,16 @@ SpaceCase make_ordered_case(const Input& input) {
   // Under MPI: the ranks' extrema in rank order, indices made global, under
   // the first-index rule (as kp::mpi::minloc does); empty slices take no part.
   c.combine = [result, n] {
-    struct Part {
-      ValLoc best;
-      std::int64_t size;
+    struct Part {  // trivially copyable, as all_gather moves bytes
+      float value;
+      std::int64_t index, size;
     };
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
     ValLoc best = FirstLocOp<O>::identity();
     std::int64_t offset = 0;
-    for (const Part& part : all_gather(Part{host(), n})) {
+    for (const Part& part : all_gather(Part{host().val, host().loc, n})) {
       if (part.size > 0) {
-        FirstLocOp<O>::join(best, FirstLocOp<O>::lift(part.best.val, offset + part.best.loc));
+        FirstLocOp<O>::join(best, FirstLocOp<O>::lift(part.value, offset + part.index));
       }
       offset += part.size;
     }

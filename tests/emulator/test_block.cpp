@@ -12,12 +12,12 @@
 
 #include "emulator/block.hpp"
 
-using Catch::Matchers::ContainsSubstring;
 using bench::emu::BarrierError;
 using bench::emu::Block;
 using bench::emu::Schedule;
 using bench::emu::Task;
 using bench::emu::Thread;
+using Catch::Matchers::ContainsSubstring;
 
 namespace {
 

@@ -80,9 +80,9 @@ TEMPLATE_LIST_TEST_CASE("emu: a Kokkos team's tree reduction equals the emulator
     const std::vector<float> slice(first, first + team);
     const std::vector<float> emulated =
         bench::test::run_block(slice, bench::emu::Schedule::shuffled(static_cast<std::uint64_t>(t)),
-                            [](bench::emu::Block& block, int rank, float* shared, float value) {
-                              return bench::emu::tree_reduce(block, rank, shared, value);
-                            });
+                               [](bench::emu::Block& block, int rank, float* shared, float value) {
+                                 return bench::emu::tree_reduce(block, rank, shared, value);
+                               });
     for (int rank = 0; rank < team; ++rank) {
       const float got = teams[static_cast<std::size_t>(t * team + rank)];
       INFO("team " << t << " rank " << rank << ": " << got << " vs emulated "

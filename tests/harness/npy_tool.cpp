@@ -129,8 +129,7 @@ int main(int argc, char** argv) {
     if (args.size() == 2 && (args[0] == "header" || args[0] == "dump")) {
       std::ifstream file(args[1], std::ios::binary);
       std::string preamble(10, '\0');
-      if (!file.read(preamble.data(), 10))
-        throw bench::UsageError(args[1] + ": no .npy preamble");
+      if (!file.read(preamble.data(), 10)) throw bench::UsageError(args[1] + ": no .npy preamble");
       std::string dict(static_cast<unsigned char>(preamble[8]) |
                            static_cast<std::size_t>(static_cast<unsigned char>(preamble[9])) << 8,
                        '\0');

@@ -220,30 +220,28 @@ TEST_CASE("npy converts values only where they convert exactly", "[npy]") {
              ContainsSubstring("value 2.500000 at index 1 does not convert exactly to int32"));
   CHECK_THAT(refusal_of([&] {
                bench::npy::exact_values<std::int32_t>(array(std::vector<double>{2147483648.0}),
-                                                          "f");
+                                                      "f");
              }),
              ContainsSubstring("at index 0"));
   CHECK_THAT(refusal_of([&] {
                bench::npy::exact_values<std::int32_t>(array(std::vector<float>{NAN}), "f");
              }),
              ContainsSubstring("at index 0"));
-  CHECK_THAT(refusal_of([&] {
-               bench::npy::exact_values<std::int32_t>(
-                   array(std::vector<std::int64_t>{1, INT64_MAX}), "f");
-             }),
-             ContainsSubstring("at index 1"));
+  CHECK_THAT(
+      refusal_of([&] {
+        bench::npy::exact_values<std::int32_t>(array(std::vector<std::int64_t>{1, INT64_MAX}), "f");
+      }),
+      ContainsSubstring("at index 1"));
   CHECK(bench::npy::exact_values<float>(array(std::vector<std::int64_t>{16777216, -3}), "f") ==
         std::vector<float>{16777216.0f, -3.0f});
   CHECK_THAT(refusal_of([&] {
                bench::npy::exact_values<float>(array(std::vector<std::int64_t>{16777217}), "f");
              }),
              ContainsSubstring("to float32"));
-  CHECK_THAT(refusal_of([&] {
-               bench::npy::exact_values<float>(array(std::vector<double>{0.1}), "f");
-             }),
-             ContainsSubstring("to float32"));
-  const auto nan =
-      bench::npy::exact_values<float>(array(std::vector<double>{NAN, INFINITY}), "f");
+  CHECK_THAT(
+      refusal_of([&] { bench::npy::exact_values<float>(array(std::vector<double>{0.1}), "f"); }),
+      ContainsSubstring("to float32"));
+  const auto nan = bench::npy::exact_values<float>(array(std::vector<double>{NAN, INFINITY}), "f");
   CHECK(std::isnan(nan[0]));
   CHECK(nan[1] == INFINITY);
   CHECK(bench::npy::exact_values<std::int64_t>(array(std::vector<std::int32_t>{-7}), "f") ==

@@ -22,9 +22,9 @@
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
-using Catch::Matchers::ContainsSubstring;
 using bench::OutputPath;
 using bench::same_file;
+using Catch::Matchers::ContainsSubstring;
 
 namespace {
 

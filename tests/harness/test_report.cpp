@@ -24,8 +24,8 @@ bench::Row row(const char* space, const char* variant, double seconds, bool pass
 }  // namespace
 
 TEST_CASE("speedup is relative to the Serial row of the same variant", "[report]") {
-  const std::vector<bench::Row> rows = {
-      row("serial", "kokkos", 4.0), row("openmp", "kokkos", 1.0), row("openmp", "atomic", 1.0)};
+  const std::vector<bench::Row> rows = {row("serial", "kokkos", 4.0), row("openmp", "kokkos", 1.0),
+                                        row("openmp", "atomic", 1.0)};
   const auto s = bench::speedups_over_serial(rows);
   CHECK(s[0] == 1.0);
   CHECK(s[1] == 4.0);
@@ -34,8 +34,8 @@ TEST_CASE("speedup is relative to the Serial row of the same variant", "[report]
 
 TEST_CASE("speedup compares one computation only: form, params and size alike", "[report]") {
   std::vector<bench::Row> rows = {row("serial", "kp", 4.0), row("openmp", "kp", 1.0),
-                                      row("openmp", "kp", 1.0), row("openmp", "kp", 1.0),
-                                      row("openmp", "kp", 1.0)};
+                                  row("openmp", "kp", 1.0), row("openmp", "kp", 1.0),
+                                  row("openmp", "kp", 1.0)};
   rows[2].form = "max";  // another computation of the same app and variant name
   rows[3].size = 2000;
   rows[4].params = "type=double";
@@ -57,7 +57,7 @@ TEST_CASE("JSON rows carry the timed samples and the check's result", "[report]"
   const std::string text = json.str();
   CHECK(text.find("\"result\":{\"value\":1.5,\"index\":7},\"samples_s\":[0.002,0.0015,0.0025]}") !=
         std::string::npos);
-  CHECK(text.find("\"samples_s\":[]}") != std::string::npos);      // the row without samples
+  CHECK(text.find("\"samples_s\":[]}") != std::string::npos);  // the row without samples
   CHECK(bench::json_number(0.1f) == "0.10000000149011612");    // the float, exactly
   CHECK(bench::json_number(1.0 / 3) == "0.3333333333333333");  // reads back as the same double
   CHECK(bench::json_number(-1.0 / 0.0) == "\"-inf\"");
@@ -66,7 +66,7 @@ TEST_CASE("JSON rows carry the timed samples and the check's result", "[report]"
 
 TEST_CASE("CSV and JSON carry every row, escaped", "[report]") {
   const std::vector<bench::Row> rows = {row("serial", "kokkos", 2e-3),
-                                            row("openmp", "kokkos", 1e-3, false)};
+                                        row("openmp", "kokkos", 1e-3, false)};
   std::ostringstream csv, json, table;
   bench::write_csv(csv, rows);
   bench::write_json(json, rows);
@@ -100,8 +100,7 @@ TEST_CASE("ceilings come from the bandwidth rows of the same space", "[report]")
 }
 
 TEST_CASE("every row says whose algorithm it is, in the table, CSV and JSON", "[report]") {
-  std::vector<bench::Row> rows = {row("serial", "vector", 1e-3),
-                                      row("serial", "std-reduce", 1e-3)};
+  std::vector<bench::Row> rows = {row("serial", "vector", 1e-3), row("serial", "std-reduce", 1e-3)};
   rows[1].kind = "baseline";
   CHECK(rows[0].kind == "ours");  // the default
   std::ostringstream csv, json, table;

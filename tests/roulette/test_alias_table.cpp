@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include <kp/random.hpp>
 #include <kp/impl/agent/parallel_alias.hpp>
+#include <kp/random.hpp>
 #include "common/spaces.hpp"
 #include "roulette/alias_table.hpp"
 #include "roulette/input.hpp"

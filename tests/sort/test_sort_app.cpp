@@ -187,7 +187,8 @@ void require_variants_pass(std::uint64_t n, Dist dist, Order order) {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("sort: every variant passes on small inputs", "[sort]", bench::test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("sort: every variant passes on small inputs", "[sort]",
+                        bench::test::Spaces) {
   using Space = TestType;
   const std::uint64_t n = GENERATE(0, 1, 2, 1000, 70001);
   SECTION("uint32, every distribution") {
