@@ -58,7 +58,7 @@ KOKKOS_INLINE_FUNCTION T reduce(const Member& team, T* scratch, const T& value, 
 // The sum of every thread's value, valid in team rank 0 only.
 template <class Member, class T>
 KOKKOS_INLINE_FUNCTION T reduce(const Member& team, T* scratch, const T& value) {
-  return reduce(team, scratch, value, T(0), plus<T>{});
+  return kp::block::reduce(team, scratch, value, T(0), plus<T>{});
 }
 
 // Bytes of team scratch the scans need for a team of `team_size` threads.
@@ -105,8 +105,8 @@ KOKKOS_INLINE_FUNCTION T exclusive_scan(const Member& team, T* scratch, const T&
 template <class Member, class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION T exclusive_scan(const Member& team, T* scratch, const T& value,
                                         const T& init, const BinaryOp& op) {
-  T total;
-  return exclusive_scan(team, scratch, value, init, op, total);
+  T total{};
+  return kp::block::exclusive_scan(team, scratch, value, init, op, total);
 }
 
 // Rank r gets v_0 op ... op v_r; every thread gets the combination of all
@@ -121,8 +121,8 @@ KOKKOS_INLINE_FUNCTION T inclusive_scan(const Member& team, T* scratch, const T&
 template <class Member, class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION T inclusive_scan(const Member& team, T* scratch, const T& value,
                                         const BinaryOp& op) {
-  T total;
-  return inclusive_scan(team, scratch, value, op, total);
+  T total{};
+  return kp::block::inclusive_scan(team, scratch, value, op, total);
 }
 
 // Bytes of team scratch tile_reduce needs for tiles of team_size * items.
