@@ -62,13 +62,11 @@ void run_one(const bench::CommonOptions& common, const SuiteOptions& suite,
   // The bandwidth app runs first: its rows give every later table its %ceil.
   bench::attach_ceilings(all);
   if (bench::rank() != 0) return;
-  bench::print_table(std::cout,
-                         {all.end() - static_cast<std::ptrdiff_t>(rows.size()), all.end()});
+  bench::print_table(std::cout, {all.end() - static_cast<std::ptrdiff_t>(rows.size()), all.end()});
   std::cout << "\n";
 }
 template <>
-void run_one<NoApp>(const bench::CommonOptions&, const SuiteOptions&,
-                    std::vector<bench::Row>&) {}
+void run_one<NoApp>(const bench::CommonOptions&, const SuiteOptions&, std::vector<bench::Row>&) {}
 
 template <class... Apps>
 int run_suite(int argc, char** argv) {

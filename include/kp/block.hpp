@@ -71,7 +71,8 @@ namespace detail {
 // kp::plus of arithmetic values scans as the library's sum (Kokkos'
 // team_scan); any other operation by doubling steps, or shuffles on CUDA.
 template <class T, class BinaryOp>
-using ScanOp = std::conditional_t<impl::is_arithmetic_plus<BinaryOp, T>, impl::ScanSum<T>, BinaryOp>;
+using ScanOp =
+    std::conditional_t<impl::is_arithmetic_plus<BinaryOp, T>, impl::ScanSum<T>, BinaryOp>;
 
 template <class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION ScanOp<T, BinaryOp> scan_op(const BinaryOp& op) {

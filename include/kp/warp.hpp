@@ -62,8 +62,7 @@ KOKKOS_INLINE_FUNCTION T inclusive_scan([[maybe_unused]] const Member& team, con
 // Lane l gets init op v_0 op ... op v_{l-1} (lane 0: init).
 template <class Member, class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION T exclusive_scan([[maybe_unused]] const Member& team, const T& value,
-                                        const T& init,
-                                        [[maybe_unused]] const BinaryOp& op) {
+                                        const T& init, [[maybe_unused]] const BinaryOp& op) {
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
   const int lane = team.team_rank() % impl::kWarp;
   const T inclusive = impl::warp_inclusive_scan(value, lane, op);

@@ -19,6 +19,16 @@
 //       holds it to the measured peak RSS
 //   std::string params() const;                          // e.g. "type=float"
 //   template <class Space> SpaceCase make_case(const CommonOptions&);
+// Most declare the statics and the members every one of them defines with
+// KP_APP(name, default size, summary), and instantiate make_case for every
+// enabled space with KP_APP_CASES(TheApp) in their .cpp:
+//
+//   class ScanApp : public AppBase {
+//    public:
+//     KP_APP("scan", std::uint64_t{1} << 26, "Prefix sums of --size elements ...");
+//     std::string params() const;
+//     ...
+//   };
 #include <algorithm>
 #include <cstdint>
 #include <iostream>
@@ -196,10 +206,10 @@ class AppBase {
 // and its summary (the --help text), and the members of the list above that
 // every application reading or writing files defines in its .cpp:
 // variant_names, add_options, load, prepare, host_bytes and make_case.
-#define KP_APP(app_name, size, ...)                      \
-  static constexpr const char* name = app_name;          \
-  static constexpr const char* summary = __VA_ARGS__;    \
-  static constexpr std::uint64_t default_size = size;    \
+#define KP_APP(app_name, size, ...)                   \
+  static constexpr const char* name = app_name;       \
+  static constexpr const char* summary = __VA_ARGS__; \
+  static constexpr std::uint64_t default_size = size; \
   KP_APP_MEMBERS
 #define KP_APP_MEMBERS                                   \
   std::vector<std::string> variant_names() const;        \
