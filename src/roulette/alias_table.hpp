@@ -16,7 +16,10 @@
 namespace bench::roulette {
 
 // The library's alias-table pieces (kp/impl/agent/parallel_alias.hpp), which the
-// roulette variants and tests use by their short names.
+// roulette variants and tests use by their short names: the one place where
+// the benchmark reaches into the library's internals. The alias-parallel row
+// builds the table with the library's parallel builder into columns it owns
+// and draws from them itself; no public call does that yet.
 using kp::impl::AliasEntry;
 using kp::impl::draw_from;
 using kp::impl::DrawColumn;

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <kp/impl/agent/parallel_alias.hpp>
 #include <kp/random.hpp>
 #include "harness/variants.hpp"
 #include "roulette/alias_table.hpp"
