@@ -19,7 +19,7 @@ namespace bench::roulette {
 // roulette variants and tests use by their short names: the one place where
 // the benchmark reaches into the library's internals. The alias-parallel row
 // builds the table with the library's parallel builder into columns it owns
-// and draws from them itself; no public call does that yet.
+// and draws from them itself, which no public call does.
 using kp::impl::AliasEntry;
 using kp::impl::draw_from;
 using kp::impl::DrawColumn;
