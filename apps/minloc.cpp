@@ -1,5 +1,5 @@
 #include "minloc/minloc_app.hpp"
 
 int main(int argc, char** argv) {
-  return kp::bench::run_app<kp::bench::minloc::MinlocApp>(argc, argv);
+  return bench::run_app<bench::minloc::MinlocApp>(argc, argv);
 }

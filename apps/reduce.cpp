@@ -1,5 +1,5 @@
 #include "reduce/reduce_app.hpp"
 
 int main(int argc, char** argv) {
-  return kp::bench::run_app<kp::bench::reduce::ReduceApp>(argc, argv);
+  return bench::run_app<bench::reduce::ReduceApp>(argc, argv);
 }

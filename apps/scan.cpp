@@ -1,5 +1,5 @@
 #include "scan/scan_app.hpp"
 
 int main(int argc, char** argv) {
-  return kp::bench::run_app<kp::bench::scan::ScanApp>(argc, argv);
+  return bench::run_app<bench::scan::ScanApp>(argc, argv);
 }

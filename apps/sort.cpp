@@ -1,5 +1,5 @@
 #include "sort/sort_app.hpp"
 
 int main(int argc, char** argv) {
-  return kp::bench::run_app<kp::bench::sort::SortApp>(argc, argv);
+  return bench::run_app<bench::sort::SortApp>(argc, argv);
 }

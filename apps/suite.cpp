@@ -46,80 +46,78 @@ struct NoApp {
 };
 
 template <class App>
-void run_one(const kp::bench::CommonOptions& common, const SuiteOptions& suite,
-             std::vector<kp::bench::Row>& all) {
+void run_one(const bench::CommonOptions& common, const SuiteOptions& suite,
+             std::vector<bench::Row>& all) {
   const auto& wanted = suite.apps;
   if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), App::name) == wanted.end()) return;
   App app;
-  kp::bench::CommonOptions options = common;
+  bench::CommonOptions options = common;
   options.size = std::max<std::uint64_t>(1, App::default_size / suite.scale);
-  options.variants = kp::bench::default_variants(app);
+  options.variants = bench::default_variants(app);
   options.progress = true;
-  kp::bench::check_host_memory(app.host_bytes(options) * kp::bench::node_ranks(), App::name);
+  bench::check_host_memory(app.host_bytes(options) * bench::node_ranks(), App::name);
   app.prepare(options);
-  const auto rows = kp::bench::run_benchmarks(app, options);
+  const auto rows = bench::run_benchmarks(app, options);
   all.insert(all.end(), rows.begin(), rows.end());
   // The bandwidth app runs first: its rows give every later table its %ceil.
-  kp::bench::attach_ceilings(all);
-  if (kp::bench::rank() != 0) return;
-  kp::bench::print_table(std::cout,
-                         {all.end() - static_cast<std::ptrdiff_t>(rows.size()), all.end()});
+  bench::attach_ceilings(all);
+  if (bench::rank() != 0) return;
+  bench::print_table(std::cout, {all.end() - static_cast<std::ptrdiff_t>(rows.size()), all.end()});
   std::cout << "\n";
 }
 template <>
-void run_one<NoApp>(const kp::bench::CommonOptions&, const SuiteOptions&,
-                    std::vector<kp::bench::Row>&) {}
+void run_one<NoApp>(const bench::CommonOptions&, const SuiteOptions&, std::vector<bench::Row>&) {}
 
 template <class... Apps>
 int run_suite(int argc, char** argv) {
-  kp::bench::MpiSession mpi(argc, argv);
+  bench::MpiSession mpi(argc, argv);
   try {
-    const auto kokkos_args = kp::bench::split_kokkos_args(argc, argv);
-    if (kp::bench::kokkos_help(kokkos_args)) return 0;
-    std::optional<kp::bench::KokkosRuntime> runtime;
-    kp::bench::CommonOptions common;
+    const auto kokkos_args = bench::split_kokkos_args(argc, argv);
+    if (bench::kokkos_help(kokkos_args)) return 0;
+    std::optional<bench::KokkosRuntime> runtime;
+    bench::CommonOptions common;
     SuiteOptions suite;
-    kp::bench::Cli cli("suite", "Runs every application with its default options on every space.");
-    kp::bench::add_run_options(cli, common);
+    bench::Cli cli("suite", "Runs every application with its default options on every space.");
+    bench::add_run_options(cli, common);
     cli.add_list("--apps", suite.apps, "applications to run");
     cli.add_option("--scale", suite.scale, "divide every default size by this")
-        ->transform(kp::bench::Size())
+        ->transform(bench::Size())
         ->check(CLI::Range(std::uint64_t{1}, UINT64_MAX));
     cli.add_option("--results", suite.results, "folder for results.csv and results.json")
-        ->check(kp::bench::Path());
+        ->check(bench::Path());
     if (!cli.parse_command_line(argc, argv)) return 0;
     const std::vector<std::string> names = {Apps::name...};
-    kp::bench::expand_all(suite.apps, names);
+    bench::expand_all(suite.apps, names);
     for (const auto& app : suite.apps) {
       if (std::find(names.begin(), names.end(), app) == names.end()) {
-        throw kp::bench::UsageError("unknown application '" + app + "'");
+        throw bench::UsageError("unknown application '" + app + "'");
       }
     }
-    kp::bench::validate_common(common, {}, {});
+    bench::validate_common(common, {}, {});
     // On every rank (rank 0 writes): a refusal ends every rank alike.
     std::error_code made;
     std::filesystem::create_directories(suite.results, made);
-    if (made) throw kp::bench::UsageError("--results: " + suite.results + ": " + made.message());
+    if (made) throw bench::UsageError("--results: " + suite.results + ": " + made.message());
     common.csv = suite.results + "/results.csv";
     common.json = suite.results + "/results.json";
-    kp::bench::check_outputs({{"--results", common.csv}, {"--results", common.json}});
+    bench::check_outputs({{"--results", common.csv}, {"--results", common.json}});
     runtime.emplace(kokkos_args, common.spaces);
-    std::vector<kp::bench::Row> all;
+    std::vector<bench::Row> all;
     (run_one<Apps>(common, suite, all), ...);
     const bool pass =
-        std::all_of(all.begin(), all.end(), [](const kp::bench::Row& r) { return r.pass; });
-    if (kp::bench::rank() == 0) {
-      kp::bench::write_files(all, common.csv, common.json);
+        std::all_of(all.begin(), all.end(), [](const bench::Row& r) { return r.pass; });
+    if (bench::rank() == 0) {
+      bench::write_files(all, common.csv, common.json);
       std::cout << "results: " << common.csv << ", " << common.json << "\n";
       if (!pass) std::cerr << "suite: error: at least one check FAILED\n";
     }
     return all.empty() || !pass ? 1 : 0;
-  } catch (const kp::bench::UsageError& e) {
-    if (kp::bench::rank() == 0) kp::bench::print_error("suite", e.what());
+  } catch (const bench::UsageError& e) {
+    if (bench::rank() == 0) bench::print_error("suite", e.what());
     return 2;
   } catch (const std::exception& e) {
-    kp::bench::print_error("suite", kp::bench::rank_prefix() + e.what());
-    return kp::bench::abort_ranks(1);
+    bench::print_error("suite", bench::rank_prefix() + e.what());
+    return bench::abort_ranks(1);
   }
 }
 
@@ -128,28 +126,28 @@ int run_suite(int argc, char** argv) {
 int main(int argc, char** argv) {
   return run_suite<
 #ifdef KP_SUITE_HAS_BANDWIDTH
-      kp::bench::bandwidth::BandwidthApp,
+      bench::bandwidth::BandwidthApp,
 #endif
 #ifdef KP_SUITE_HAS_REDUCE
-      kp::bench::reduce::ReduceApp,
+      bench::reduce::ReduceApp,
 #endif
 #ifdef KP_SUITE_HAS_SCAN
-      kp::bench::scan::ScanApp,
+      bench::scan::ScanApp,
 #endif
 #ifdef KP_SUITE_HAS_MINLOC
-      kp::bench::minloc::MinlocApp,
+      bench::minloc::MinlocApp,
 #endif
 #ifdef KP_SUITE_HAS_HISTOGRAM
-      kp::bench::histogram::HistogramApp,
+      bench::histogram::HistogramApp,
 #endif
 #ifdef KP_SUITE_HAS_ROULETTE
-      kp::bench::roulette::RouletteApp,
+      bench::roulette::RouletteApp,
 #endif
 #ifdef KP_SUITE_HAS_MANDELBROT
-      kp::bench::mandelbrot::MandelbrotApp,
+      bench::mandelbrot::MandelbrotApp,
 #endif
 #ifdef KP_SUITE_HAS_SORT
-      kp::bench::sort::SortApp,
+      bench::sort::SortApp,
 #endif
       NoApp>(argc, argv);
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Kokkos Primitives: device-wide reduce, minloc/maxloc, scans, histogram,
 // weighted sampling and radix sorts on any Kokkos execution space, each dispatching to the
-// fastest correct algorithm for that space; plus the team-level pieces they
-// are built from. See docs/API.md.
+// fastest correct algorithm for that space; plus the team, block and warp
+// level pieces they are built from and their counter-based random numbers.
+// See docs/API.md.
 //
 // Every call takes an execution space instance first and rank-1 Views of any
 // layout in a memory space that space can access:
@@ -11,10 +12,12 @@
 //   Kokkos::View<float*> x("x", n);
 //   float sum = kp::reduce(Kokkos::DefaultExecutionSpace(), x);
 #include <kp/algorithm.hpp>
+#include <kp/block.hpp>
 #include <kp/copy_if.hpp>
 #include <kp/histogram.hpp>
 #include <kp/minloc.hpp>
 #include <kp/ops.hpp>
+#include <kp/random.hpp>
 #include <kp/reduce.hpp>
 #include <kp/sample.hpp>
 #include <kp/scan.hpp>
@@ -24,4 +27,5 @@
 #include <kp/transform.hpp>
 #include <kp/value_index.hpp>
 #include <kp/version.hpp>
+#include <kp/warp.hpp>
 #include <kp/workspace.hpp>

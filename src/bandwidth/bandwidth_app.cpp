@@ -1,12 +1,30 @@
 #include "bandwidth/bandwidth_app.hpp"
 
-#include <kp/impl/core/launch.hpp>
-#include <kp/impl/dispatch/reduce.hpp>
-#include <kp/impl/tuning/sample.hpp>
-
+#include <algorithm>
+#include <cstdint>
 #include <sstream>
+#include <type_traits>
 
-namespace kp::bench::bandwidth {
+namespace bench::bandwidth {
+
+// The shapes of the library's kernels that the streams read as (its
+// tuning/reduce.hpp and tuning/sample.hpp), so that each ceiling is measured
+// the way the kernel read against it reads.
+inline constexpr std::int64_t kHostAheadBytes = 4096;  // host reductions' prefetch distance
+inline constexpr int kStreamTeam = 256;                // GPU reduce: threads a team
+inline constexpr int kStreamTeamsPerSM = 4;            // GPU reduce, 16-byte values: teams an SM
+inline constexpr std::int64_t kGatherBatch = 8;        // draws' items a thread (kp::sample)
+
+// Asks for the cache lines of p[0, kCount) ahead of their use, on host
+// compilers with GNU builtins (a hint: never faults; nothing elsewhere).
+template <int kCount, class T>
+KOKKOS_FORCEINLINE_FUNCTION void prefetch_lines([[maybe_unused]] const T* p) {
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__)
+  constexpr int kLine = 64;
+  constexpr int kPerLine = sizeof(T) < kLine ? kLine / sizeof(T) : 1;
+  for (int l = 0; l < kCount; l += kPerLine) __builtin_prefetch(p + l, 0, 3);
+#endif
+}
 
 // The element loops: the host streams (their compilers vectorize them), and
 // the GPU's for views not 16-byte aligned (the packed streams below).
@@ -34,15 +52,15 @@ struct Triad {
 // reads as the library's host reductions do, so that the ceiling is not
 // slower than the kernels measured against it: handed out 256 KiB at a time
 // to threads as they come free (vCPUs run at unequal speeds), and
-// prefetched 4 KiB ahead (kp::impl::kHostAhead; one thread reads faster so,
+// prefetched 4 KiB ahead (kHostAheadBytes; one thread reads faster so,
 // docs/PERFORMANCE.md).
 template <class Space>
 struct ReadSum {
-  static constexpr bool kHost = !kp::impl::is_gpu_space<Space>();
+  static constexpr bool kHost = !is_gpu_space<Space>();
   static constexpr std::int64_t kChunk = 64;
   static constexpr int kChunksAGrab = 512;  // host: chunks a thread takes at a time
   static constexpr int kLanes = 8;
-  static constexpr std::int64_t kAhead = kp::impl::kHostAhead / sizeof(double);
+  static constexpr std::int64_t kAhead = kHostAheadBytes / sizeof(double);
   View<const double*, Space> a;
   // The chunks [0, chunks): handed out kChunksAGrab at a time on hosts,
   // split evenly on GPUs (unaligned views only: PackedRead otherwise).
@@ -57,7 +75,7 @@ struct ReadSum {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t chunk, double& sum) const {
     const std::int64_t first = chunk * kChunk;
     const std::int64_t n = a.extent(0);
-    if (first + kAhead + kChunk <= n) kp::impl::prefetch_lines<kChunk>(&a(first + kAhead));
+    if (first + kAhead + kChunk <= n) prefetch_lines<kChunk>(&a(first + kAhead));
     if (first + kChunk <= n) {
       double lanes[kLanes];
       for (int j = 0; j < kLanes; ++j) lanes[j] = a(first + j);
@@ -76,19 +94,30 @@ struct ReadSum {
 // of 64 threads (the smallest block at full occupancy), so 2^27 elements are
 // 2^21 blocks, whose launches bound it rather than the memory (copy and
 // triad took the same time on an H100 and an H200; docs/PERFORMANCE.md).
-// Here one wave of resident teams (kp::impl::resident_teams for 16-byte
+// Here one wave of resident teams (as the library's reduce of 16-byte
 // values: 4 teams of 256 threads an SM) grid-strides over 16-byte packs,
 // each thread issuing kStreamUnroll pack loads before it uses any: 64 KiB an
 // SM in flight.
 inline constexpr int kStreamUnroll = 4;
-using Pack2 = kp::impl::Pack<double>;  // two doubles, one 16-byte load or store
+// Two doubles, one 16-byte load or store.
+struct alignas(16) Pack2 {
+  static constexpr int width = 2;
+  double lane[width];
+};
 template <class Space>
-using StreamPolicy = kp::impl::VectorReducePolicy<Space, Pack2>;
+using StreamPolicy =
+    Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<kStreamTeam, kStreamTeamsPerSM>>;
 
+// One wave: kStreamTeamsPerSM teams an SM on CUDA, a team a thread on hosts.
 template <class Space>
 StreamPolicy<Space> stream_policy(const Space& space) {
-  return StreamPolicy<Space>(space, static_cast<int>(kp::impl::resident_teams<Pack2>(space)),
-                             kp::impl::kTeam);
+  std::int64_t teams = std::max(1, space.concurrency());
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    teams = std::int64_t{space.cuda_device_prop().multiProcessorCount} * kStreamTeamsPerSM;
+  }
+#endif
+  return StreamPolicy<Space>(space, static_cast<int>(teams), kStreamTeam);
 }
 
 template <class Space>
@@ -186,9 +215,22 @@ static_assert(kStreamUnroll == 4, "PackedRead::thread_sum folds four accumulator
 // anywhere in the array, which on a GPU moves a 32-byte DRAM sector) and
 // writes it to a(i). The ceiling of calls that read one random entry an
 // item, such as kp::sample's draws as indices from an alias table, and
-// shaped as that kernel is (kp::impl::WarpBatches of kSampleBatch): a
-// thread a batch, every load of a batch issued before its first store.
-using GatherBatches = kp::impl::WarpBatches<kp::impl::kSampleBatch>;
+// shaped as that kernel is (batches of kGatherBatch items, a thread a
+// batch, every load of a batch issued before its first store), and laid
+// out so that the stores coalesce: batch b's lane b % 32 takes the items
+// l, l + 32, ..., l + 32 (kGatherBatch - 1) of its group of 32 batches.
+struct GatherBatches {
+  static constexpr std::int64_t kLanes = 32;
+  // Batches covering n items: whole groups of 32.
+  static std::int64_t count(std::int64_t n) {
+    constexpr std::int64_t group = kLanes * kGatherBatch;
+    return (n + group - 1) / group * kLanes;
+  }
+  // The first item of batch b; its k-th is first(b) + kLanes * k.
+  KOKKOS_INLINE_FUNCTION static std::int64_t first(std::int64_t batch) {
+    return batch / kLanes * kLanes * kGatherBatch + batch % kLanes;
+  }
+};
 // The index is a hash's high 32 bits scaled to [0, n) by a product, not a
 // remainder: a 64-bit division is a long software sequence on GPUs.
 KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n) {
@@ -202,7 +244,7 @@ KOKKOS_INLINE_FUNCTION std::int64_t gather_index(std::int64_t i, std::int64_t n)
 template <class Space>
 struct Gather {
   static constexpr std::int64_t kLanes = GatherBatches::kLanes;
-  static constexpr int kBatch = static_cast<int>(kp::impl::kSampleBatch);
+  static constexpr int kBatch = static_cast<int>(kGatherBatch);
   View<double*, Space> a;
   View<const double*, Space> b;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t batch) const {
@@ -260,8 +302,8 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   // check is kept for views that are not); hosts keep the element loops,
   // which their compilers vectorize.
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const bool packed = kp::impl::is_gpu_space<Space>() && aligned(a.data()) && aligned(b.data()) &&
-                      aligned(c.data());
+  const bool packed =
+      is_gpu_space<Space>() && aligned(a.data()) && aligned(b.data()) && aligned(c.data());
   space_case.variants.push_back(
       {"copy",
        [=] {
@@ -350,4 +392,4 @@ SpaceCase BandwidthApp::make_case(const CommonOptions&) {
   template SpaceCase BandwidthApp::make_case<Space>(const CommonOptions&);
 KP_FOR_EACH_SPACE(KP_BANDWIDTH_INSTANTIATE)
 
-}  // namespace kp::bench::bandwidth
+}  // namespace bench::bandwidth

@@ -2,15 +2,12 @@
 // bandwidth: STREAM-style copy and triad kernels that measure the memory
 // ceiling of each space on the machine they run on; the other applications'
 // GB/s are read against it (scripts/plot_results.py draws it as a line).
-#include <cstdint>
-#include <string>
-#include <vector>
 
 #include "harness/app.hpp"
 
-namespace kp::bench::bandwidth {
+namespace bench::bandwidth {
 
-class BandwidthApp {
+class BandwidthApp : public AppBase {
  public:
   static constexpr const char* name = "bandwidth";
   static constexpr const char* summary =
@@ -33,4 +30,4 @@ class BandwidthApp {
   std::uint64_t size_ = 0;
 };
 
-}  // namespace kp::bench::bandwidth
+}  // namespace bench::bandwidth

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <utility>
 
-namespace kp::emu {
+namespace bench::emu {
 
 namespace {
 
@@ -61,7 +61,7 @@ std::string format_ranks(std::vector<int> ranks) {
 
 Block::Block(int size, Schedule schedule) : size_(size), schedule_(schedule) {
   if (size < 1) {
-    throw std::invalid_argument("kp::emu::Block: a block needs at least one thread, not " +
+    throw std::invalid_argument("bench::emu::Block: a block needs at least one thread, not " +
                                 std::to_string(size));
   }
 }
@@ -72,7 +72,7 @@ std::string Block::describe_block() const {
 
 void Block::arrive(std::coroutine_handle<> resume_point, std::source_location where) {
   if (!running_ || current_ < 0) {
-    throw BarrierError("kp::emu::Block::barrier() awaited outside run() of its block");
+    throw BarrierError("bench::emu::Block::barrier() awaited outside run() of its block");
   }
   waiting_[static_cast<std::size_t>(current_)] = {resume_point, where};
   arrived_ = true;
@@ -110,7 +110,7 @@ void Block::check_same_barrier(const std::vector<int>& waiting) const {
 }
 
 void Block::run_threads(std::vector<Thread>& threads) {
-  if (running_) throw BarrierError("kp::emu::Block::run() called from inside its own run()");
+  if (running_) throw BarrierError("bench::emu::Block::run() called from inside its own run()");
   running_ = true;
   const RunningGuard guard{running_};
   barriers_passed_ = 0;
@@ -154,4 +154,4 @@ void Block::run_threads(std::vector<Thread>& threads) {
   }
 }
 
-}  // namespace kp::emu
+}  // namespace bench::emu

@@ -5,8 +5,8 @@
 // on the host with their barriers mattering, which Serial teams of one
 // thread never show.
 //
-//   kp::emu::Block block(256);
-//   block.run([&](int rank) -> kp::emu::Thread {
+//   bench::emu::Block block(256);
+//   block.run([&](int rank) -> bench::emu::Thread {
 //     shared[rank] = value(rank);
 //     co_await block.barrier();
 //     ...
@@ -34,7 +34,7 @@
 
 #include "emulator/task.hpp"
 
-namespace kp::emu {
+namespace bench::emu {
 
 // The order in which the threads run between two barriers.
 struct Schedule {
@@ -118,4 +118,4 @@ class Block {
 // "0-4, 6, 9-31": a sorted list of ranks, for error messages.
 std::string format_ranks(std::vector<int> ranks);
 
-}  // namespace kp::emu
+}  // namespace bench::emu

@@ -9,14 +9,14 @@
 #include "primitives/block/tree_reduce_steps.hpp"
 #include "primitives/warp/shuffle_reduce_steps.hpp"
 
-namespace kp::emu {
+namespace bench::emu {
 
-// kp::block::tree_reduce for logical thread `rank` of `block` (a power-of-two
+// bench::block::tree_reduce for logical thread `rank` of `block` (a power-of-two
 // size); `shared` holds block.size() values. Every thread gets the sum.
 // Parameters are taken by value: a coroutine outlives its caller's temporaries.
 template <class T>
 Task<T> tree_reduce(Block& block, int rank, T* shared, T value) {
-  using Steps = kp::block::TreeReduceSteps<T>;
+  using Steps = bench::block::TreeReduceSteps<T>;
   const int size = block.size();
   shared[rank] = value;
   co_await block.barrier();
@@ -31,12 +31,12 @@ Task<T> tree_reduce(Block& block, int rank, T* shared, T value) {
 
 // The shuffle-down reduction of `width` lanes (a power of two), lane `lane`
 // holding `value`, exchanging through `exchange` (width values owned by this
-// group of lanes) as kp::warp::shuffle_reduce does off the GPU. Every thread
+// group of lanes) as bench::warp::shuffle_reduce does off the GPU. Every thread
 // of the block must call it (the barriers are block-wide). Lane 0 gets the
 // sum; the other lanes get partial sums, as with __shfl_down_sync.
 template <class T>
 Task<T> shuffle_reduce(Block& block, int lane, int width, T* exchange, T value) {
-  using Steps = kp::warp::ShuffleReduceSteps<T>;
+  using Steps = bench::warp::ShuffleReduceSteps<T>;
   for (int s = 0; s < Steps::count(width); ++s) {
     Steps::publish(lane, value, exchange);
     co_await block.barrier();
@@ -46,4 +46,4 @@ Task<T> shuffle_reduce(Block& block, int lane, int width, T* exchange, T value) 
   co_return value;
 }
 
-}  // namespace kp::emu
+}  // namespace bench::emu

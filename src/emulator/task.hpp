@@ -10,7 +10,7 @@
 #include <optional>
 #include <utility>
 
-namespace kp::emu {
+namespace bench::emu {
 
 class Block;
 
@@ -97,4 +97,4 @@ class [[nodiscard]] Task {
 // to Block::run.
 using Thread = Task<void>;
 
-}  // namespace kp::emu
+}  // namespace bench::emu

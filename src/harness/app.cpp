@@ -11,7 +11,7 @@
 #include <omp.h>
 #endif
 
-namespace kp::bench {
+namespace bench {
 
 void add_run_options(Cli& cli, CommonOptions& options) {
   cli.add_option("--repeat", options.timing.repeat, "timed runs per variant (median reported)")
@@ -453,4 +453,21 @@ npy::Array read_input(const std::string& file, CommonOptions& options) {
   return array;
 }
 
-}  // namespace kp::bench
+CLI::Option* AppBase::add_input_option(Cli& cli, const std::string& help) {
+  return cli.add_option("--input", input_file_, help)->check(Path());
+}
+
+CLI::Option* AppBase::add_output_option(Cli& cli, const std::string& help) {
+  return cli.add_option("--output", output_file_, help)->check(Path());
+}
+
+void AppBase::register_output(CommonOptions& options, std::vector<std::string> producers) {
+  set_output(output_, output_file_, "--output", options, std::move(producers));
+}
+
+std::optional<npy::Array> AppBase::read_input_file(CommonOptions& options) const {
+  if (input_file_.empty()) return std::nullopt;
+  return read_input(input_file_, options);
+}
+
+}  // namespace bench

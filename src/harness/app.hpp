@@ -4,7 +4,8 @@
 // build the application's SpaceCase, measure and check every variant, and
 // report all rows side by side.
 //
-// An application is a class with:
+// An application is a class (deriving from AppBase, which carries its
+// --input and --output files) with:
 //   static constexpr const char* name, *summary;
 //   static constexpr std::uint64_t default_size;
 //   std::vector<std::string> variant_names() const;     // every variant, all spaces
@@ -18,6 +19,16 @@
 //       holds it to the measured peak RSS
 //   std::string params() const;                          // e.g. "type=float"
 //   template <class Space> SpaceCase make_case(const CommonOptions&);
+// Most declare the statics and the members every one of them defines with
+// KP_APP(name, default size, summary), and instantiate make_case for every
+// enabled space with KP_APP_CASES(TheApp) in their .cpp:
+//
+//   class ScanApp : public AppBase {
+//    public:
+//     KP_APP("scan", std::uint64_t{1} << 26, "Prefix sums of --size elements ...");
+//     std::string params() const;
+//     ...
+//   };
 #include <algorithm>
 #include <cstdint>
 #include <iostream>
@@ -33,7 +44,7 @@
 #include "harness/report.hpp"
 #include "harness/spaces.hpp"
 
-namespace kp::bench {
+namespace bench {
 
 struct CommonOptions {
   std::uint64_t size = 0;           // the global size: over all ranks under MPI
@@ -165,6 +176,56 @@ npy::Array read_input(const std::string& file, CommonOptions& options);
 // result of the first of `producers` that runs (every variant when empty).
 void set_output(npy::FirstResult& output, const std::string& path, const std::string& what,
                 CommonOptions& options, std::vector<std::string> producers = {});
+// What the applications share besides the runner: the --input FILE.npy of
+// those that read the user's data (a 1-D array, whose length sets the size)
+// and the --output FILE.npy of those that write their checked result. Each
+// app registers the options it has, with its own help.
+class AppBase {
+ protected:
+  // --input; `help` says what the app does with the values. The option
+  // returned takes the app's excludes.
+  CLI::Option* add_input_option(Cli& cli, const std::string& help);
+  // --output; `help` says what is written.
+  CLI::Option* add_output_option(Cli& cli, const std::string& help);
+  // In load(): registers --output among the run's outputs, written from the
+  // checked result of the first of `producers` that runs (every variant
+  // when empty).
+  void register_output(CommonOptions& options, std::vector<std::string> producers = {});
+  // In load(): --input's array (its length becomes options.size), or nullopt
+  // when none was given.
+  std::optional<npy::Array> read_input_file(CommonOptions& options) const;
+  // "--input: FILE": how messages about its values name it.
+  std::string input_where() const { return "--input: " + input_file_; }
+
+  std::string input_file_;   // --input FILE.npy
+  std::string output_file_;  // --output FILE.npy
+  npy::FirstResult output_;  // what --output writes
+};
+
+// Declares, inside an application's class, its name, its default --size
+// and its summary (the --help text), and the members of the list above that
+// every application reading or writing files defines in its .cpp:
+// variant_names, add_options, load, prepare, host_bytes and make_case.
+#define KP_APP(app_name, size, ...)                   \
+  static constexpr const char* name = app_name;       \
+  static constexpr const char* summary = __VA_ARGS__; \
+  static constexpr std::uint64_t default_size = size; \
+  KP_APP_MEMBERS
+#define KP_APP_MEMBERS                                   \
+  std::vector<std::string> variant_names() const;        \
+  void add_options(Cli& cli);                            \
+  void load(CommonOptions& options);                     \
+  void prepare(const CommonOptions& options);            \
+  double host_bytes(const CommonOptions& options) const; \
+  template <class Space>                                 \
+  SpaceCase make_case(const CommonOptions& options)
+
+// Instantiates App::make_case for every enabled space (in the app's .cpp).
+#define KP_APP_CASE(App, Space) template SpaceCase App::make_case<Space>(const CommonOptions&);
+#define KP_APP_CASES(App)                        \
+  KP_IF_SERIAL(KP_APP_CASE(App, Kokkos::Serial)) \
+  KP_IF_OPENMP(KP_APP_CASE(App, Kokkos::OpenMP)) KP_IF_CUDA(KP_APP_CASE(App, Kokkos::Cuda))
+
 // Refuses (UsageError) an output none of the selected variants writes:
 // "--output: written by the kp or cub rows, which --variants leaves out".
 void check_producers(const std::vector<OutputPath>& outputs,
@@ -237,4 +298,4 @@ int run_app(int argc, char** argv) {
   }
 }
 
-}  // namespace kp::bench
+}  // namespace bench

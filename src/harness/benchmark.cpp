@@ -6,7 +6,7 @@
 #include "harness/ranks.hpp"
 #include "harness/stats.hpp"
 
-namespace kp::bench {
+namespace bench {
 
 namespace {
 double timed_run(const Variant& variant) {
@@ -50,4 +50,4 @@ Measurement measure(const Variant& variant, const Timing& timing) {
   return result;
 }
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kp::bench {
+namespace bench {
 
 struct Check {
   bool pass = false;
@@ -87,4 +87,4 @@ struct Measurement {
 // every rank (the detail is rank 0's).
 Measurement measure(const Variant& variant, const Timing& timing);
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -6,7 +6,7 @@
 #include <iostream>
 #include <sstream>
 
-namespace kp::bench {
+namespace bench {
 namespace {
 
 // Reads the digits of an unsigned decimal integer into `value`; returns why
@@ -198,4 +198,4 @@ bool Cli::parse_command_line(int argc, char** argv) {
   return true;
 }
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -1,21 +1,21 @@
 #pragma once
 // The command line of every application, on CLI11 (Debian: libcli11-dev).
 //
-// Options are declared with CLI11's own API on a kp::bench::Cli; sizes take the
-// kp::bench::Size transform, which accepts plain integers, powers of two ("2^26"),
+// Options are declared with CLI11's own API on a bench::Cli; sizes take the
+// bench::Size transform, which accepts plain integers, powers of two ("2^26"),
 // scientific notation ("1e7") and the binary suffixes k, M, G ("64M" =
 // 64 * 2^20), and rejects anything negative, fractional, non-numeric or too
 // large for 64 bits:
 //
 //   cli.add_option("--bins", bins_, "number of bins")
-//       ->transform(kp::bench::Size())->check(CLI::Range(std::uint64_t{1}, max_bins));
+//       ->transform(bench::Size())->check(CLI::Range(std::uint64_t{1}, max_bins));
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-namespace kp::bench {
+namespace bench {
 
 // Bad command-line input: the application prints the message and exits with 2.
 struct UsageError : std::runtime_error {
@@ -64,4 +64,4 @@ class Cli : public CLI::App {
   void require_values(int argc, char** argv) const;
 };
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -16,7 +16,7 @@
 #include "harness/cli.hpp"
 #include "harness/output_file.hpp"
 
-namespace kp::bench::npy {
+namespace bench::npy {
 
 static_assert(std::endian::native == std::endian::little,
               "the .npy reader and writer assume a little-endian host");
@@ -314,4 +314,4 @@ template void write<std::uint32_t>(const std::string&, const std::uint32_t*,
 template void write<std::uint64_t>(const std::string&, const std::uint64_t*,
                                    const std::vector<std::uint64_t>&);
 
-}  // namespace kp::bench::npy
+}  // namespace bench::npy

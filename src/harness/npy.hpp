@@ -21,7 +21,7 @@
 
 #include "harness/cli.hpp"
 
-namespace kp::bench::npy {
+namespace bench::npy {
 
 // The values of a 1-D array, in the file's own element type.
 using Values = std::variant<std::vector<float>, std::vector<double>, std::vector<std::int32_t>,
@@ -118,4 +118,4 @@ std::vector<To> exact_values(const Array& array, const std::string& where) {
       array.values);
 }
 
-}  // namespace kp::bench::npy
+}  // namespace bench::npy

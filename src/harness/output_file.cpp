@@ -14,7 +14,7 @@
 
 #include "harness/cli.hpp"
 
-namespace kp::bench {
+namespace bench {
 namespace {
 
 // The folder and the last name of a path ("a/b.csv": "a", "b.csv").
@@ -245,4 +245,4 @@ void check_outputs(const std::vector<OutputPath>& outputs) {
   }
 }
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-namespace kp::bench {
+namespace bench {
 
 // Hands the bytes of the file to the writer, in as many pieces as it likes.
 using Sink = std::function<void(const char* data, std::size_t bytes)>;
@@ -60,4 +60,4 @@ struct OutputPath {
 // the same file (same_file), whatever the spelling.
 void check_outputs(const std::vector<OutputPath>& outputs);
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace kp::bench {
+namespace bench {
 
 std::string rank_prefix() {
   return ranks() > 1 ? "rank " + std::to_string(rank()) + ": " : std::string();
@@ -152,4 +152,4 @@ int abort_ranks(int code) {
 
 #endif
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -17,7 +17,7 @@
 #include <mpi.h>
 #endif
 
-namespace kp::bench {
+namespace bench {
 
 // This rank's contiguous share [first, first + count) of n elements: the
 // ranks in order, the first n % ranks of them one element more.
@@ -86,4 +86,4 @@ class MpiSession {
 // the others do not wait in a collective; returns `code` without MPI.
 int abort_ranks(int code);
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace kp::bench {
+namespace bench {
 
 bool same_computation(const Row& a, const Row& b) {
   return a.app == b.app && a.form == b.form && a.params == b.params && a.size == b.size;
@@ -179,4 +179,4 @@ void write_files(const std::vector<Row>& rows, const std::string& csv_path,
   write(json_path, write_json);
 }
 
-}  // namespace kp::bench
+}  // namespace bench

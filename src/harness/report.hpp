@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace kp::bench {
+namespace bench {
 
 // A row's identity is (app, form, params, size, space, variant): everything
 // that defines its computation. Rows compare (a speedup, a variant against a
@@ -70,4 +70,4 @@ void write_json(std::ostream& out, const std::vector<Row>& rows);
 void write_files(const std::vector<Row>& rows, const std::string& csv_path,
                  const std::string& json_path);
 
-}  // namespace kp::bench
+}  // namespace bench

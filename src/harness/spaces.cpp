@@ -1,6 +1,6 @@
 #include "harness/spaces.hpp"
 
-namespace kp::bench {
+namespace bench {
 
 bool cuda_device_usable(std::string& why) {
 #ifdef KOKKOS_ENABLE_CUDA
@@ -30,4 +30,4 @@ int cuda_device_count() {
 #endif
 }
 
-}  // namespace kp::bench
+}  // namespace bench

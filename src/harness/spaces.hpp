@@ -3,7 +3,6 @@
 // calls a generic function once per requested space with a type tag, so the
 // applications instantiate each variant for every backend from one source.
 #include <Kokkos_Core.hpp>
-#include <kp/impl/core/common.hpp>
 #include <string>
 #include <vector>
 
@@ -29,7 +28,7 @@
   KP_IF_SERIAL(MACRO(Kokkos::Serial)) \
   KP_IF_OPENMP(MACRO(Kokkos::OpenMP)) KP_IF_CUDA(MACRO(Kokkos::Cuda))
 
-namespace kp::bench {
+namespace bench {
 
 template <class Space>
 struct SpaceTag {
@@ -43,8 +42,16 @@ KP_IF_OPENMP(template <> inline const char* space_name<Kokkos::OpenMP>() { retur
 KP_IF_CUDA(template <> inline const char* space_name<Kokkos::Cuda>() { return "cuda"; })
 
 // Host spaces run their algorithms on host memory; device spaces on their own.
-using impl::Memory;
-using impl::View;
+template <class Space>
+using Memory = typename Space::memory_space;
+template <class T, class Space>
+using View = Kokkos::View<T, Kokkos::Device<Space, Memory<Space>>>;
+
+// GPUs run thousands of threads in teams; host spaces one thread a team.
+template <class Space>
+constexpr bool is_gpu_space() {
+  return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
+}
 
 inline std::vector<std::string> enabled_spaces() {
   std::vector<std::string> names;
@@ -70,8 +77,4 @@ bool cuda_device_usable(std::string& why);
 // The CUDA devices this process sees (0 without CUDA or without a device).
 int cuda_device_count();
 
-}  // namespace kp::bench
-
-namespace kp::bench {
-using impl::is_gpu_space;
-}  // namespace kp::bench
+}  // namespace bench

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace kp::bench {
+namespace bench {
 
 struct Summary {
   double median = 0, min = 0, max = 0;
@@ -18,4 +18,4 @@ inline Summary summarize(std::vector<double> samples) {
   return {median, samples.front(), samples.back()};
 }
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-namespace kp::bench {
+namespace bench {
 
 namespace {
 
@@ -57,4 +57,4 @@ void start_tbb_on_openmp_cpus() {
   });
 }
 
-}  // namespace kp::bench
+}  // namespace bench

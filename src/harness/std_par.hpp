@@ -5,11 +5,11 @@
 // to its first place when the program starts; TBB reads the main thread's
 // CPU mask for its thread count, and its worker threads inherit that mask,
 // so without this every par_unseq baseline ran on one CPU.
-namespace kp::bench {
+namespace bench {
 
 // Starts TBB's workers, once per process, with the main thread's mask
 // widened for the while to every CPU of the OpenMP places (nothing to widen
 // when OpenMP binds no threads). Call it before timing a par_unseq row.
 void start_tbb_on_openmp_cpus();
 
-}  // namespace kp::bench
+}  // namespace bench

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace kp::bench::histogram {
+namespace bench::histogram {
 
 namespace {
 
@@ -59,5 +59,5 @@ void CubHistogram::operator()() const {
   check_cuda(histogram_even(temp_.data(), temp_bytes, in_, counts_), "cub::DeviceHistogram");
 }
 
-}  // namespace kp::bench::histogram
+}  // namespace bench::histogram
 #endif

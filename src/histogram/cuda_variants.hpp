@@ -1,7 +1,7 @@
 #pragma once
 // The native CUDA variant (CUDA builds, cuda space only): CUB's
 // DeviceHistogram as the library baseline (the cluster kernel is the
-// library's, kp/impl/backend/cuda/cluster_histogram.hpp). A copyable callable that
+// library's, HistogramAlgorithm::cluster). A copyable callable that
 // the runner launches on Kokkos' CUDA stream.
 #include <Kokkos_Core.hpp>
 
@@ -14,7 +14,7 @@
 #include "harness/spaces.hpp"
 #include "histogram/bins.hpp"
 
-namespace kp::bench::histogram {
+namespace bench::histogram {
 
 using CudaValues = View<const std::int32_t*, Kokkos::Cuda>;
 using CudaCounts = View<Count*, Kokkos::Cuda>;
@@ -36,5 +36,5 @@ class CubHistogram {
   View<char*, Kokkos::Cuda> temp_;  // allocated once, outside the timed runs
 };
 
-}  // namespace kp::bench::histogram
+}  // namespace bench::histogram
 #endif

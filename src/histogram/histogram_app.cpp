@@ -4,7 +4,7 @@
 
 #include "harness/npy.hpp"
 
-namespace kp::bench::histogram {
+namespace bench::histogram {
 
 std::vector<std::string> HistogramApp::variant_names() const {
   std::vector<std::string> names = {"kp", "atomic", "scatter-duplicated", "scatter-atomic",
@@ -30,23 +30,20 @@ void HistogramApp::add_options(Cli& cli) {
                  "input values: uniform over a range a little wider than the bins, or skewed "
                  "(90% in 4 bins)")
       ->check(CLI::IsMember({"uniform", "skewed"}));
-  cli.add_option("--input", input_file_,
-                 "count the values of this 1-D .npy file instead (int32; int64 and integer-valued "
-                 "floats that fit in int32): its length sets --size")
-      ->check(Path())
+  add_input_option(cli,
+                   "count the values of this 1-D .npy file instead (int32; int64 and "
+                   "integer-valued floats that fit in int32): its length sets --size")
       ->excludes("--dist");
-  cli.add_option("--output", output_file_,
-                 "write the counts (uint64) of the first variant, once its check passed, to this "
-                 ".npy file")
-      ->check(Path());
+  add_output_option(cli,
+                    "write the counts (uint64) of the first variant, once its check passed, to "
+                    "this .npy file");
 }
 
 void HistogramApp::load(CommonOptions& options) {
-  set_output(output_, output_file_, "--output", options);
-  if (input_file_.empty()) return;
-  const std::string where = "--input: " + input_file_;
-  const npy::Array array = read_input(input_file_, options);
-  file_ = npy::exact_values<std::int32_t>(array, where);
+  register_output(options);
+  const auto array = read_input_file(options);
+  if (!array) return;
+  file_ = npy::exact_values<std::int32_t>(*array, input_where());
   dist_ = "file";
 }
 
@@ -75,8 +72,6 @@ SpaceCase HistogramApp::make_case(const CommonOptions&) {
   return make_space_case<Space>(input_);
 }
 
-#define KP_HISTOGRAM_APP_INSTANTIATE(Space) \
-  template SpaceCase HistogramApp::make_case<Space>(const CommonOptions&);
-KP_FOR_EACH_SPACE(KP_HISTOGRAM_APP_INSTANTIATE)
+KP_APP_CASES(HistogramApp)
 
-}  // namespace kp::bench::histogram
+}  // namespace bench::histogram

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-namespace kp::bench::histogram {
+namespace bench::histogram {
 
 Input make_input(std::uint64_t n, int bins, const std::string& dist) {
   HostValues values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "histogram input"), n);
@@ -53,4 +53,4 @@ Check check_counts(const Input& input, const HostCounts& counts) {
   return {wrong == 0, detail.str()};
 }
 
-}  // namespace kp::bench::histogram
+}  // namespace bench::histogram

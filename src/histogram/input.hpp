@@ -8,7 +8,7 @@
 #include "harness/npy.hpp"
 #include "histogram/bins.hpp"
 
-namespace kp::bench::histogram {
+namespace bench::histogram {
 
 using HostValues = Kokkos::View<std::int32_t*, Kokkos::HostSpace>;
 using HostCounts = Kokkos::View<Count*, Kokkos::HostSpace>;
@@ -33,4 +33,4 @@ Input input_from_values(HostValues values, int bins);
 // Exact, bin by bin; the detail names the first differing bin.
 Check check_counts(const Input& input, const HostCounts& counts);
 
-}  // namespace kp::bench::histogram
+}  // namespace bench::histogram

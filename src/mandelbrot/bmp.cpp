@@ -5,7 +5,7 @@
 
 #include "harness/output_file.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 namespace {
 constexpr std::uint64_t kHeaderBytes = 14 + 40;  // file header and BITMAPINFOHEADER
@@ -75,4 +75,4 @@ Rgb colour_of(std::uint32_t n, std::uint32_t max) {
   return {channel(9 * s * t * t * t), channel(15 * s * s * t * t), channel(8.5 * s * s * s * t)};
 }
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 struct Rgb {
   std::uint8_t r = 0, g = 0, b = 0;
@@ -28,4 +28,4 @@ void write_bmp(const std::string& path, std::int64_t width, std::int64_t height,
 // points in the set (n == max) are black.
 Rgb colour_of(std::uint32_t n, std::uint32_t max);
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -4,7 +4,7 @@
 
 #include "harness/cli.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 Frame make_frame(std::int64_t width, std::int64_t height, std::uint64_t iterations,
                  const std::string& region) {
@@ -72,4 +72,4 @@ Check check_image(const Frame& frame, const std::vector<Iterations>& reference,
   return {false, detail.str()};
 }
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

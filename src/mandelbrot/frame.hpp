@@ -8,7 +8,7 @@
 
 #include "harness/benchmark.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 using Iterations = std::uint32_t;
 
@@ -74,4 +74,4 @@ std::uint64_t fnv1a(const Iterations* counts, std::size_t n);
 Check check_image(const Frame& frame, const std::vector<Iterations>& reference,
                   const Iterations* image);
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -1,6 +1,6 @@
 #include "mandelbrot/lanes.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 namespace {
 
@@ -120,4 +120,4 @@ void escape_row(const Frame& frame, std::int64_t row, Iterations* out, LaneForm 
   }
 }
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -14,7 +14,7 @@
 
 #include "mandelbrot/frame.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 enum class LaneForm { narrow, wide };
 
@@ -25,4 +25,4 @@ LaneForm best_lane_form();
 void escape_row(const Frame& frame, std::int64_t row, Iterations* out,
                 LaneForm form = best_lane_form());
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

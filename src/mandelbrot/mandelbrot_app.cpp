@@ -5,7 +5,7 @@
 #include "mandelbrot/bmp.hpp"
 #include "mandelbrot/png.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 void ImageWriter::write_once(const Frame& frame, const Iterations* image, bool pass) {
   if (written_) return;
@@ -27,6 +27,10 @@ void ImageWriter::write_once(const Frame& frame, const Iterations* image, bool p
   }
 }
 
+std::vector<std::string> MandelbrotApp::variant_names() const {
+  return {"mdrange", "team-rows", "simd-rows"};
+}
+
 void MandelbrotApp::add_options(Cli& cli) {
   cli.add_option("--width", width_, "image width in pixels [default: --size]");
   cli.add_option("--height", height_, "image height in pixels [default: --size]");
@@ -38,14 +42,13 @@ void MandelbrotApp::add_options(Cli& cli) {
                  "write the image of the first variant, once its check passed: PNG for a name "
                  "ending in .png, else a 24-bit BMP")
       ->check(Path());
-  cli.add_option("--output", output_file_,
-                 "write the escape counts (height x width, uint32) of the first variant, once its "
-                 "check passed, to this .npy file")
-      ->check(Path());
+  add_output_option(cli,
+                    "write the escape counts (height x width, uint32) of the first variant, once "
+                    "its check passed, to this .npy file");
 }
 
 void MandelbrotApp::load(CommonOptions& options) {
-  set_output(output_, output_file_, "--output", options);
+  register_output(options);
   if (out_.empty()) return;
   if (has_png_suffix(out_) && !png_supported()) {
     throw UsageError("--out " + out_ +
@@ -102,8 +105,6 @@ SpaceCase MandelbrotApp::make_case(const CommonOptions&) {
   return make_space_case<Space>(frame_, reference_, writer_);
 }
 
-#define KP_MANDELBROT_APP_INSTANTIATE(Space) \
-  template SpaceCase MandelbrotApp::make_case<Space>(const CommonOptions&);
-KP_FOR_EACH_SPACE(KP_MANDELBROT_APP_INSTANTIATE)
+KP_APP_CASES(MandelbrotApp)
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -1,16 +1,13 @@
 #pragma once
 // mandelbrot: escape-time iteration counts of an image of the Mandelbrot set,
 // one independent (and unevenly expensive) computation per pixel.
-#include <cstdint>
 #include <memory>
-#include <string>
-#include <vector>
 
 #include "harness/app.hpp"
 #include "harness/npy.hpp"
 #include "mandelbrot/frame.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 // Writes the image (--out) and the escape counts (--output, .npy) once, from
 // the host copy of the first checked variant's image, and only when its check
@@ -30,24 +27,14 @@ class ImageWriter {
   bool written_ = false;
 };
 
-class MandelbrotApp {
+class MandelbrotApp : public AppBase {
  public:
-  static constexpr const char* name = "mandelbrot";
-  static constexpr const char* summary =
-      "Computes escape-time iteration counts of a --size x --size image of the Mandelbrot set "
-      "(--width/--height override either side) with every variant on every enabled execution "
-      "space, and checks each image against the host reference bit for bit.";
-  static constexpr std::uint64_t default_size = 6400;
+  KP_APP("mandelbrot", 6400,
+         "Computes escape-time iteration counts of a --size x --size image of the Mandelbrot set "
+         "(--width/--height override either side) with every variant on every enabled execution "
+         "space, and checks each image against the host reference bit for bit.");
 
-  std::vector<std::string> variant_names() const { return {"mdrange", "team-rows", "simd-rows"}; }
-  void add_options(Cli& cli);
-  void load(CommonOptions& options);  // checks --output
-  void prepare(const CommonOptions& options);
-  double host_bytes(const CommonOptions& options) const;
   std::string params() const;
-
-  template <class Space>
-  SpaceCase make_case(const CommonOptions& options);
 
  private:
   // --width/--height as given ("" = --size), parsed against the size.
@@ -57,8 +44,6 @@ class MandelbrotApp {
   std::uint64_t iterations_ = 50;
   std::string region_ = "-2,-1.5,1,1.5";
   std::string out_;
-  std::string output_file_;  // --output FILE.npy
-  npy::FirstResult output_;
   Frame frame_;
   std::vector<Iterations> reference_;
   std::shared_ptr<ImageWriter> writer_;
@@ -74,4 +59,4 @@ template <class Space>
 SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& reference,
                           std::shared_ptr<ImageWriter> writer);
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -12,7 +12,7 @@
 #include <stb_image_write.h>
 #endif
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 bool png_supported() {
 #ifdef KP_HAVE_STB
@@ -70,4 +70,4 @@ void write_png(const std::string& path, std::int64_t width, std::int64_t height,
 #endif
 }
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

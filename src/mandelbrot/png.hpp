@@ -7,7 +7,7 @@
 
 #include "mandelbrot/bmp.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 // False when the build found no stb_image_write.h.
 bool png_supported();
@@ -24,4 +24,4 @@ std::string png_size_problem(std::int64_t width, std::int64_t height);
 void write_png(const std::string& path, std::int64_t width, std::int64_t height,
                const std::function<Rgb(std::int64_t row, std::int64_t column)>& pixel);
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

@@ -8,7 +8,7 @@
 #include "mandelbrot/lanes.hpp"
 #include "mandelbrot/mandelbrot_app.hpp"
 
-namespace kp::bench::mandelbrot {
+namespace bench::mandelbrot {
 
 template <class Space>
 struct PixelsByMDRange {
@@ -98,4 +98,4 @@ SpaceCase make_space_case(const Frame& frame, const std::vector<Iterations>& ref
                                             std::shared_ptr<ImageWriter>);
 KP_FOR_EACH_SPACE(KP_MANDELBROT_INSTANTIATE)
 
-}  // namespace kp::bench::mandelbrot
+}  // namespace bench::mandelbrot

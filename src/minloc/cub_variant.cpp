@@ -6,7 +6,7 @@
 
 #include "primitives/device/cub_temp_storage.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 namespace {
 
@@ -37,5 +37,5 @@ std::function<void()> make_cub_run(Op op, View<const float*, Kokkos::Cuda> x,
       });
 }
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc
 #endif

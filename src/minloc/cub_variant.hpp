@@ -9,7 +9,7 @@
 #include "harness/spaces.hpp"
 #include "minloc/order.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 #ifdef KOKKOS_ENABLE_CUDA
 // Allocates CUB's temporary storage once (outside every timed run) and returns
@@ -19,4 +19,4 @@ std::function<void()> make_cub_run(Op op, View<const float*, Kokkos::Cuda> x,
                                    View<ValLoc, Kokkos::Cuda> result);
 #endif
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

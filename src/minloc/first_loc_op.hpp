@@ -9,7 +9,7 @@
 
 #include "minloc/order.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 template <class O>
 struct FirstLocOp {
@@ -33,4 +33,4 @@ struct FirstLocOp {
   }
 };
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

@@ -16,7 +16,7 @@
 
 #include "minloc/order.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 template <class O, class Space>
 struct FirstLoc {
@@ -55,4 +55,4 @@ struct FirstLoc {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return references_scalar_; }
 };
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

@@ -8,7 +8,7 @@
 #include "harness/cli.hpp"
 #include "harness/report.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 namespace {
 
@@ -96,4 +96,4 @@ Check check_extremum(const Input& input, const ValLoc& result) {
               "}"};
 }
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

@@ -8,7 +8,7 @@
 #include "harness/benchmark.hpp"
 #include "minloc/order.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 struct Input {
   Kokkos::View<float*, Kokkos::HostSpace> values;
@@ -41,4 +41,4 @@ Input make_input(std::vector<float> values, Op op);
 // The detail says when a wrong index holds the extremum but is not the first.
 Check check_extremum(const Input& input, const ValLoc& result);
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

@@ -4,7 +4,7 @@
 
 #include "harness/npy.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 std::vector<std::string> MinlocApp::variant_names() const {
   std::vector<std::string> names = {"kp",       "kokkos-minloc", "reducer-first", "cas-naive",
@@ -38,19 +38,18 @@ void MinlocApp::add_options(Cli& cli) {
                  "input values: integers 0..10000 stored in float (many tied extrema), or "
                  "uniform reals in [-1,1) (few ties)")
       ->check(CLI::IsMember({"integers", "uniform"}));
-  cli.add_option("--input", input_file_,
-                 "search the values of this 1-D .npy file instead (float32; float64, int32 and "
-                 "int64 where every value is exact in float32; no NaN): its length sets --size")
-      ->check(Path())
+  add_input_option(cli,
+                   "search the values of this 1-D .npy file instead (float32; float64, int32 and "
+                   "int64 where every value is exact in float32; no NaN): its length sets --size")
       ->excludes("--data");
 }
 
 void MinlocApp::load(CommonOptions& options) {
-  if (input_file_.empty()) return;
-  const std::string where = "--input: " + input_file_;
-  const npy::Array array = read_input(input_file_, options);
-  if (array.size() == 0) throw UsageError(where + " holds no values: it has no minimum");
-  file_ = npy::exact_values<float>(array, where);
+  const auto array = read_input_file(options);
+  if (!array) return;
+  const std::string where = input_where();
+  if (array->size() == 0) throw UsageError(where + " holds no values: it has no minimum");
+  file_ = npy::exact_values<float>(*array, where);
   // NaN is unordered, so the first minimum would be undefined: refuse it now.
   const auto nan = std::find_if(file_->begin(), file_->end(), [](float x) { return x != x; });
   if (nan != file_->end()) {
@@ -79,8 +78,6 @@ SpaceCase MinlocApp::make_case(const CommonOptions&) {
   return make_typed_case<Space>(input_);
 }
 
-#define KP_MINLOC_APP_INSTANTIATE(Space) \
-  template SpaceCase MinlocApp::make_case<Space>(const CommonOptions&);
-KP_FOR_EACH_SPACE(KP_MINLOC_APP_INSTANTIATE)
+KP_APP_CASES(MinlocApp)
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include <kp/impl/thread/combine_ops.hpp>
+#include "harness/data.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 enum class Op { min, max };
 
@@ -56,7 +56,7 @@ struct Order<Op::min> {
   KOKKOS_INLINE_FUNCTION static bool better(float a, float b) { return a < b; }
   // Worse than or equal to every element (equal only to +inf, which then
   // still wins by its index, see ValueThenIndex).
-  KOKKOS_INLINE_FUNCTION static float identity() { return kp::impl::infinity<float>(); }
+  KOKKOS_INLINE_FUNCTION static float identity() { return infinity<float>(); }
   // Smaller key = better value.
   KOKKOS_INLINE_FUNCTION static std::uint32_t key(float v) { return ascending_key(v); }
   template <class Space>
@@ -68,7 +68,7 @@ struct Order<Op::max> {
   static constexpr Op op = Op::max;
   static constexpr const char* name = "max";
   KOKKOS_INLINE_FUNCTION static bool better(float a, float b) { return a > b; }
-  KOKKOS_INLINE_FUNCTION static float identity() { return -kp::impl::infinity<float>(); }
+  KOKKOS_INLINE_FUNCTION static float identity() { return -infinity<float>(); }
   // The key order reversed: smaller key = larger value, so every variant
   // still looks for the smallest key.
   KOKKOS_INLINE_FUNCTION static std::uint32_t key(float v) { return ~ascending_key(v); }
@@ -94,4 +94,4 @@ struct ValueThenIndex {
   }
 };
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

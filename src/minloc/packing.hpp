@@ -18,7 +18,7 @@
 
 #include "minloc/order.hpp"
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 using Word = std::uint64_t;
 constexpr Word kEmptyWord = ~Word{0};
@@ -78,4 +78,4 @@ KOKKOS_INLINE_FUNCTION void atomic_min_word(Word* target, Word mine) {
   }
 }
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

@@ -5,6 +5,7 @@
 #include <kp/minloc.hpp>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <execution>
 #include <limits>
@@ -14,23 +15,15 @@
 #include <omp.h>
 #endif
 
-#include <kp/impl/core/launch.hpp>
-#include <kp/impl/agent/vector_reduce.hpp>
-#include "harness/spaces.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
+#include "harness/variants.hpp"
 #include "minloc/cub_variant.hpp"
 #include "minloc/first_loc_op.hpp"
 #include "minloc/first_loc_reducer.hpp"
 #include "minloc/minloc_app.hpp"
 #include "minloc/order.hpp"
 #include "minloc/packing.hpp"
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
 
-namespace kp::bench::minloc {
+namespace bench::minloc {
 
 // One element into a thread's running best; Prefer decides equal values.
 template <class Space, class Prefer>
@@ -174,7 +167,7 @@ SpaceCase make_ordered_case(const Input& input) {
   const View<const float*, Space> x = x_mutable;
   const View<ValLoc, Space> result("minloc result");
   const View<Word, Space> word("minloc word");
-  const impl::Launch launch = impl::whole_array_launch<Space>(n);
+  const Launch launch = whole_array_launch<Space>(n);
   const std::int64_t threads = std::int64_t{launch.league} * launch.team;
 
   SpaceCase c;
@@ -195,15 +188,20 @@ SpaceCase make_ordered_case(const Input& input) {
   // Under MPI: the ranks' extrema in rank order, indices made global, under
   // the first-index rule (as kp::mpi::minloc does); empty slices take no part.
   c.combine = [result, n] {
-    using First = kp::impl::FirstLoc<float, O::op == Op::max>;
-    struct Part {
-      kp::ValueIndex<float> best;
-      std::int64_t size;
+    struct Part {  // trivially copyable, as all_gather moves bytes
+      float value;
+      std::int64_t index, size;
     };
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
-    const auto best = First::join_slices(all_gather(Part{{host().val, host().loc}, n}));
-    host().val = best.value;
-    host().loc = best.index;
+    ValLoc best = FirstLocOp<O>::identity();
+    std::int64_t offset = 0;
+    for (const Part& part : all_gather(Part{host().val, host().loc, n})) {
+      if (part.size > 0) {
+        FirstLocOp<O>::join(best, FirstLocOp<O>::lift(part.value, offset + part.index));
+      }
+      offset += part.size;
+    }
+    host() = best;
     Kokkos::deep_copy(result, host);
   };
 
@@ -286,9 +284,22 @@ SpaceCase make_ordered_case(const Input& input) {
                                             word, result);
                         },
                         check, poison});
-  // 16-byte loads, one launch, (value, index) pairs joined by ValueThenIndex.
-  c.variants.push_back(
-      {"vector", impl::make_vector_reduce<Space, FirstLocOp<O>>(x, result), check, poison});
+  // 16-byte loads, one launch: the library's vector reduction, named. It
+  // writes `result` (a ValueIndex<float> has ValLoc's layout), so that the
+  // check and the combine are the other variants'.
+  static_assert(sizeof(kp::ValueIndex<float>) == sizeof(ValLoc) &&
+                offsetof(kp::ValueIndex<float>, index) == offsetof(ValLoc, loc));
+  const View<kp::ValueIndex<float>, Space> result_pair(
+      reinterpret_cast<kp::ValueIndex<float>*>(result.data()));
+  c.variants.push_back({"vector",
+                        [=] {
+                          if constexpr (O::op == Op::max) {
+                            kp::maxloc(Space(), x, result_pair, kp::ReduceAlgorithm::vector);
+                          } else {
+                            kp::minloc(Space(), x, result_pair, kp::ReduceAlgorithm::vector);
+                          }
+                        },
+                        check, poison});
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
     c.variants.push_back({"cub", make_cub_run(O::op, x, result), check, poison});
@@ -341,4 +352,4 @@ SpaceCase make_typed_case(const Input& input) {
 #define KP_MINLOC_INSTANTIATE(Space) template SpaceCase make_typed_case<Space>(const Input&);
 KP_FOR_EACH_SPACE(KP_MINLOC_INSTANTIATE)
 
-}  // namespace kp::bench::minloc
+}  // namespace bench::minloc

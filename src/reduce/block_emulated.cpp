@@ -5,7 +5,7 @@
 #include "emulator/block.hpp"
 #include "emulator/reduce_drivers.hpp"
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 template <class T>
 T block_emulated_sum(const T* values, std::int64_t n) {
@@ -25,4 +25,4 @@ template float block_emulated_sum<float>(const float*, std::int64_t);
 template double block_emulated_sum<double>(const double*, std::int64_t);
 template std::int64_t block_emulated_sum<std::int64_t>(const std::int64_t*, std::int64_t);
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

@@ -5,7 +5,7 @@
 // barriers) and what emulating it costs next to the native variants.
 #include <cstdint>
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 // Logical threads of the emulated block, as a GPU block of the block-tree variant.
 inline constexpr int kEmulatedBlock = 256;
@@ -15,4 +15,4 @@ inline constexpr int kEmulatedBlock = 256;
 template <class T>
 T block_emulated_sum(const T* values, std::int64_t n);
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

@@ -6,7 +6,7 @@
 
 #include "primitives/device/cub_temp_storage.hpp"
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 template <class T>
 std::function<void()> make_cub_sum(View<const T*, Kokkos::Cuda> x, View<T*, Kokkos::Cuda> result) {
@@ -25,5 +25,5 @@ template std::function<void()> make_cub_sum<double>(View<const double*, Kokkos::
 template std::function<void()> make_cub_sum<std::int64_t>(View<const std::int64_t*, Kokkos::Cuda>,
                                                           View<std::int64_t*, Kokkos::Cuda>);
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce
 #endif

@@ -8,12 +8,12 @@
 
 #include "harness/spaces.hpp"
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 // Allocates CUB's temporary storage once and returns the run: the sum of x
 // into result(0). Instantiated for float, double and std::int64_t.
 template <class T>
 std::function<void()> make_cub_sum(View<const T*, Kokkos::Cuda> x, View<T*, Kokkos::Cuda> result);
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce
 #endif

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <type_traits>
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 namespace {
 
@@ -128,4 +128,4 @@ template Check check_sum<float>(const Input<float>&, float);
 template Check check_sum<double>(const Input<double>&, double);
 template Check check_sum<std::int64_t>(const Input<std::int64_t>&, std::int64_t);
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

@@ -7,7 +7,7 @@
 
 #include "harness/benchmark.hpp"
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 template <class T>
 struct Input {
@@ -37,4 +37,4 @@ Input<T> input_from_values(const std::vector<T>& values, const std::string& wher
 template <class T>
 Check check_sum(const Input<T>& input, T result);
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {
   std::vector<std::string> names = {"kp",           "kokkos", "block-tree",
@@ -32,17 +32,16 @@ void ReduceApp::add_options(Cli& cli) {
   cli.add_option("--data", data_,
                  "input values: uniform reals in [-1,1), or small integers (exact sums)")
       ->check(CLI::IsMember({"uniform", "integers"}));
-  cli.add_option("--input", input_file_,
-                 "sum the values of this 1-D .npy file (float32, float64, int64; int32 widens to "
-                 "int64) instead: its dtype sets --type, its length --size")
-      ->check(Path())
+  add_input_option(cli,
+                   "sum the values of this 1-D .npy file (float32, float64, int64; int32 widens "
+                   "to int64) instead: its dtype sets --type, its length --size")
       ->excludes("--type")
       ->excludes("--data");
 }
 
 void ReduceApp::load(CommonOptions& options) {
-  if (input_file_.empty()) return;
-  file_ = read_input(input_file_, options);
+  file_ = read_input_file(options);
+  if (!file_) return;
   type_ = file_->descr == "<f4" ? "float" : file_->descr == "<f8" ? "double" : "int64";
   data_ = "file";
 }
@@ -61,7 +60,7 @@ double ReduceApp::host_bytes(const CommonOptions& options) const {
 
 void ReduceApp::prepare(const CommonOptions& options) {
   if (file_) {
-    const std::string where = "--input: " + input_file_;
+    const std::string where = input_where();
     if (type_ == "float") {
       std::get<Input<float>>(inputs_) =
           input_from_values(std::get<std::vector<float>>(file_->values), where);
@@ -89,8 +88,6 @@ SpaceCase ReduceApp::make_case(const CommonOptions&) {
   return make_typed_case<Space>(std::get<Input<float>>(inputs_));
 }
 
-#define KP_REDUCE_APP_INSTANTIATE(Space) \
-  template SpaceCase ReduceApp::make_case<Space>(const CommonOptions&);
-KP_FOR_EACH_SPACE(KP_REDUCE_APP_INSTANTIATE)
+KP_APP_CASES(ReduceApp)
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

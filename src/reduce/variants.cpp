@@ -8,14 +8,7 @@
 
 #include <kp/reduce.hpp>
 
-#include <kp/impl/thread/combine_ops.hpp>
-#include <kp/impl/core/launch.hpp>
-#include <kp/impl/agent/vector_reduce.hpp>
-#include "harness/data.hpp"
-#include "harness/spaces.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
+#include "harness/variants.hpp"
 #include "primitives/block/block_reduce.hpp"
 #include "primitives/warp/warp_reduce.hpp"
 #include "reduce/block_emulated.hpp"
@@ -24,11 +17,8 @@
 #ifdef KP_HAVE_KOKKOS_KERNELS
 #include <KokkosBlas1_sum.hpp>
 #endif
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
 
-namespace kp::bench::reduce {
+namespace bench::reduce {
 
 template <class Space, class T>
 struct SumElements {
@@ -101,7 +91,7 @@ struct WarpShuffleSum {
 namespace {
 
 template <class Space, class Functor>
-void launch_teams(const char* label, const Functor& functor, impl::Launch launch,
+void launch_teams(const char* label, const Functor& functor, Launch launch,
                   std::size_t scratch_bytes, int vector = 1) {
   auto policy = Kokkos::TeamPolicy<Space>(launch.league, launch.team, vector)
                     .set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
@@ -112,8 +102,8 @@ void launch_teams(const char* label, const Functor& functor, impl::Launch launch
 // team, then the partials into result(0) with a single team.
 template <class Space, class T, template <class, class> class Algorithm, class... Extra>
 void two_pass(const char* label, View<const T*, Space> x, View<T*, Space> partials,
-              View<T*, Space> result, impl::Launch launch, std::size_t scratch_per_thread,
-              int vector, Extra... extra) {
+              View<T*, Space> result, Launch launch, std::size_t scratch_per_thread, int vector,
+              Extra... extra) {
   const std::size_t scratch = scratch_per_thread * launch.team;
   launch_teams<Space>(label, Algorithm<Space, T>{x, partials, extra...}, launch, scratch, vector);
   const View<const T*, Space> first = Kokkos::subview(partials, std::make_pair(0, launch.league));
@@ -131,12 +121,12 @@ SpaceCase make_typed_case(const Input<T>& input) {
   Kokkos::deep_copy(x, part);
   const View<const T*, Space> in = x;
   const View<T*, Space> result("reduce result", 1);
-  const impl::Launch launch = impl::whole_array_launch<Space>(n);
+  const Launch launch = whole_array_launch<Space>(n);
   // A GPU warp is 32 lanes; on the host the lanes are a loop, kept at 32 so
   // that the algorithm is the same one.
   constexpr int kWidth = 32;
-  const impl::Launch warp_launch =
-      impl::whole_array_launch<Space>((n + kWidth - 1) / kWidth, is_gpu_space<Space>() ? 8 : 1);
+  const Launch warp_launch =
+      whole_array_launch<Space>((n + kWidth - 1) / kWidth, is_gpu_space<Space>() ? 8 : 1);
   const View<T*, Space> partials(
       "reduce partials", static_cast<std::size_t>(std::max(launch.league, warp_launch.league)));
 
@@ -197,9 +187,10 @@ SpaceCase make_typed_case(const Input<T>& input) {
                                                AtomicAddElements<Space, T>{in, result});
                         },
                         check_result, poison});
-  // 16-byte loads, one launch (primitives/device/vector_reduce.hpp).
+  // 16-byte loads, one launch: the library's vector reduction, named.
   c.variants.push_back(
-      {"vector", impl::make_vector_reduce<Space, impl::Sum<T>>(in, Kokkos::subview(result, 0)),
+      {"vector",
+       [=] { kp::reduce(Space(), in, Kokkos::subview(result, 0), kp::ReduceAlgorithm::vector); },
        check_result, poison});
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
@@ -271,4 +262,4 @@ SpaceCase make_typed_case(const Input<T>& input) {
   template SpaceCase make_typed_case<Space, std::int64_t>(const Input<std::int64_t>&);
 KP_FOR_EACH_SPACE(KP_REDUCE_INSTANTIATE)
 
-}  // namespace kp::bench::reduce
+}  // namespace bench::reduce

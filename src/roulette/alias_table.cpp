@@ -1,6 +1,6 @@
 #include "roulette/alias_table.hpp"
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 void AliasBuilder::build(const double* weights, AliasEntry* table) {
   const std::size_t n = scaled_.size();
@@ -56,4 +56,4 @@ std::vector<double> alias_probabilities(const AliasEntry* table, std::size_t n) 
   return p;
 }
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

@@ -13,15 +13,18 @@
 #include <kp/impl/agent/parallel_alias.hpp>
 #include <vector>
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 // The library's alias-table pieces (kp/impl/agent/parallel_alias.hpp), which the
-// roulette variants and tests use by their short names.
-using impl::AliasEntry;
-using impl::draw_from;
-using impl::DrawColumn;
-using impl::ParallelAliasBuilder;
-using impl::to_draw_column;
+// roulette variants and tests use by their short names: the one place where
+// the benchmark reaches into the library's internals. The alias-parallel row
+// builds the table with the library's parallel builder into columns it owns
+// and draws from them itself, which no public call does.
+using kp::impl::AliasEntry;
+using kp::impl::draw_from;
+using kp::impl::DrawColumn;
+using kp::impl::ParallelAliasBuilder;
+using kp::impl::to_draw_column;
 
 class AliasBuilder {
  public:
@@ -39,4 +42,4 @@ class AliasBuilder {
 // The probability with which the table draws each item (for tests).
 std::vector<double> alias_probabilities(const AliasEntry* table, std::size_t n);
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

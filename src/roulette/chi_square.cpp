@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 double chi_square_upper_tail(double x, double degrees) {
   const double variance = 2.0 / (9.0 * degrees);
@@ -51,4 +51,4 @@ GoodnessOfFit chi_square_test(std::span<const double> weights,
   return fit;
 }
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

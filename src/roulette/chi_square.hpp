@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <span>
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 struct GoodnessOfFit {
   double statistic = 0;
@@ -30,4 +30,4 @@ GoodnessOfFit chi_square_test(std::span<const double> weights,
 // The significance of the check: a correct sampler fails about once in 10^6 runs.
 inline constexpr double kSignificance = 1e-6;
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

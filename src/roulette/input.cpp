@@ -7,16 +7,16 @@
 #include <sstream>
 #include <vector>
 
-#include <kp/impl/thread/counter_rng.hpp>
+#include <kp/random.hpp>
 #include "harness/cli.hpp"
 #include "harness/npy.hpp"
 #include "roulette/chi_square.hpp"
 #include "roulette/weight_lines.hpp"
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
-using impl::splitmix64;
-using impl::unit_interval;
+using kp::splitmix64;
+using kp::unit_interval;
 
 namespace {
 
@@ -154,4 +154,4 @@ Check check_counts(const Problem& problem, const Count* counts) {
   return check;
 }
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

@@ -10,7 +10,7 @@
 #include "harness/benchmark.hpp"
 #include "harness/npy.hpp"
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 using Weight = double;
 using Count = std::uint64_t;  // --draws goes up to 2^40
@@ -81,4 +81,4 @@ Weights weights_from_values(const std::vector<Weight>& values);
 // count must be 0.
 Check check_counts(const Problem& problem, const Count* counts);
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {
   return {"kp",      "kp-alias", "kp-table",     "kp-indices",
@@ -25,10 +25,9 @@ void RouletteApp::add_options(Cli& cli) {
       ->check(Path())
       ->excludes("--size")
       ->excludes("--weights");
-  cli.add_option("--output", output_file_,
-                 "write the counts (uint64) of the first variant, once its check passed, to this "
-                 ".npy file")
-      ->check(Path());
+  add_output_option(cli,
+                    "write the counts (uint64) of the first variant, once its check passed, to "
+                    "this .npy file");
   cli.add_option("--output-indices", indices_file_,
                  "write the drawn items in draw order (uint32, one per draw) of the kp-indices "
                  "row, once its check passed, to this .npy file")
@@ -36,7 +35,7 @@ void RouletteApp::add_options(Cli& cli) {
 }
 
 void RouletteApp::load(CommonOptions& options) {
-  set_output(output_, output_file_, "--output", options);
+  register_output(options);
   set_output(indices_output_, indices_file_, "--output-indices", options, {"kp-indices"});
   if (file_.empty()) return;
   // Read now, before the memory check: the file sets the number of weights.
@@ -97,8 +96,6 @@ SpaceCase RouletteApp::make_case(const CommonOptions&) {
   return make_space_case<Space>(problem_);
 }
 
-#define KP_ROULETTE_APP_INSTANTIATE(Space) \
-  template SpaceCase RouletteApp::make_case<Space>(const CommonOptions&);
-KP_FOR_EACH_SPACE(KP_ROULETTE_APP_INSTANTIATE)
+KP_APP_CASES(RouletteApp)
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

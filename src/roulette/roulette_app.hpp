@@ -1,34 +1,20 @@
 #pragma once
 // roulette: M draws from a discrete distribution of N non-negative weights
 // (roulette-wheel selection), output the count of each item.
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
 
 #include "harness/app.hpp"
 #include "roulette/input.hpp"
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
-class RouletteApp {
+class RouletteApp : public AppBase {
  public:
-  static constexpr const char* name = "roulette";
-  static constexpr const char* summary =
-      "Draws --draws samples from a discrete distribution of --size weights and counts each "
-      "item, with every variant on every enabled execution space. With --weights-file the "
-      "weights come from the file (one per line), which sets their number (no --size).";
-  static constexpr std::uint64_t default_size = 100000;
+  KP_APP("roulette", 100000,
+         "Draws --draws samples from a discrete distribution of --size weights and counts each "
+         "item, with every variant on every enabled execution space. With --weights-file the "
+         "weights come from the file (one per line), which sets their number (no --size).");
 
-  std::vector<std::string> variant_names() const;
-  void add_options(Cli& cli);
-  void load(CommonOptions& options);  // checks --output
-  void prepare(const CommonOptions& options);
-  double host_bytes(const CommonOptions& options) const;
   std::string params() const;
-
-  template <class Space>
-  SpaceCase make_case(const CommonOptions& options);
 
  private:
   std::uint64_t draws_ = 10000000;
@@ -36,9 +22,7 @@ class RouletteApp {
   std::string kind_ = "uniform";
   std::string file_;
   std::optional<std::vector<Weight>> file_weights_;  // --weights-file's, until prepare()
-  std::string output_file_;                          // --output FILE.npy
-  npy::FirstResult output_;
-  std::string indices_file_;  // --output-indices FILE.npy
+  std::string indices_file_;                         // --output-indices FILE.npy
   npy::FirstResult indices_output_;
   Problem problem_;
 };
@@ -73,4 +57,4 @@ class RouletteApp {
 template <class Space>
 SpaceCase make_space_case(const Problem& problem);
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

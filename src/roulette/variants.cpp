@@ -8,20 +8,16 @@
 #include <string>
 #include <vector>
 
-#include <kp/impl/thread/counter_rng.hpp>
-#include <kp/impl/agent/parallel_alias.hpp>
-#include "harness/spaces.hpp"
+#include <kp/random.hpp>
+#include "harness/variants.hpp"
 #include "roulette/alias_table.hpp"
 #include "roulette/roulette_app.hpp"
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
-using impl::random_bits;
-using impl::stream_start;
-using impl::unit_interval;
+using kp::random_bits;
+using kp::stream_start;
+using kp::unit_interval;
 
 template <class Space>
 struct InclusivePrefix {
@@ -352,4 +348,4 @@ SpaceCase make_space_case(const Problem& problem) {
 #define KP_ROULETTE_INSTANTIATE(Space) template SpaceCase make_space_case<Space>(const Problem&);
 KP_FOR_EACH_SPACE(KP_ROULETTE_INSTANTIATE)
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

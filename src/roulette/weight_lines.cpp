@@ -5,7 +5,7 @@
 
 #include "harness/cli.hpp"
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 namespace {
 std::string trim(const std::string& text) {
@@ -44,4 +44,4 @@ std::vector<double> read_weight_lines(std::istream& file, const std::string& pat
   return read;
 }
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace kp::bench::roulette {
+namespace bench::roulette {
 
 // The weights of `file` (`path` names it in messages): blank lines and lines
 // starting with '#' are skipped; a line that is not a finite, non-negative
@@ -14,4 +14,4 @@ namespace kp::bench::roulette {
 std::vector<double> read_weight_lines(std::istream& file, const std::string& path,
                                       bool& any_positive);
 
-}  // namespace kp::bench::roulette
+}  // namespace bench::roulette

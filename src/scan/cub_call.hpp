@@ -10,7 +10,7 @@
 #include "harness/benchmark.hpp"
 #include "harness/spaces.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 // A CUB device-wide call on Kokkos' stream: launch(temp, bytes) sizes its
 // temporary storage with temp null, runs with it allocated (once, outside
@@ -37,5 +37,5 @@ class CubCall {
   View<char*, Kokkos::Cuda> temp_;
 };
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan
 #endif

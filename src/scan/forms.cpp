@@ -31,19 +31,14 @@
 #include <kp/segmented.hpp>
 #include <kp/transform.hpp>
 
-#include "harness/benchmark.hpp"
-#include "harness/data.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
-#include "harness/spaces.hpp"
+#include "harness/variants.hpp"
 #include "scan/cub_call.hpp"
 #include "scan/input.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cub/cub.cuh>
 #endif
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 template <class T>
 struct Positive {
@@ -199,7 +194,7 @@ void add_other_forms(SpaceCase& c, const Input<T>& input, const View<const T*, S
   // thread on Serial, par (TBB's threads) beside OpenMP. Its max-scan only
   // on Serial: libstdc++ 12's parallel inclusive_scan with an operator gave
   // wrong prefixes with TBB (par and par_unseq, with and without init).
-  if constexpr (!impl::is_gpu_space<Space>()) {
+  if constexpr (!is_gpu_space<Space>()) {
     [[maybe_unused]] constexpr bool kParallel =
 #if defined(KOKKOS_ENABLE_OPENMP) && defined(KP_HAVE_STD_PAR)
         std::is_same_v<Space, Kokkos::OpenMP>;
@@ -256,7 +251,7 @@ std::vector<std::int64_t> segment_offsets(std::int64_t n, std::int64_t mean, boo
   std::vector<double> weight(segments);
   std::uint64_t state = 2026;
   for (double& w : weight) {
-    state = kp::impl::splitmix64(state);
+    state = splitmix64(state);
     const double u = (static_cast<double>(state >> 11) + 1.0) * 0x1p-53;  // (0, 1]
     w = std::pow(u, -1.0 / 1.5);
   }
@@ -372,7 +367,7 @@ void add_segmented_scans(SpaceCase& c, const Input<T>& input, const View<const T
         "baseline");
   }
 #endif
-  if constexpr (!impl::is_gpu_space<Space>()) {
+  if constexpr (!is_gpu_space<Space>()) {
     const T* const first = in.data();
     T* const result = out.data();
     add(
@@ -439,7 +434,7 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
 #endif
   // What a C++ programmer writes on the host: std::accumulate a segment,
   // the segments spread over OpenMP's threads on OpenMP.
-  if constexpr (!impl::is_gpu_space<Space>()) {
+  if constexpr (!is_gpu_space<Space>()) {
     const T* const first = in.data();
     T* const result = sums.data();
     add(
@@ -466,4 +461,4 @@ void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T
   KP_SCAN_FORMS_INSTANTIATE_T(Space, double)
 KP_FOR_EACH_SPACE(KP_SCAN_FORMS_INSTANTIATE)
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -9,7 +9,7 @@
 #include "harness/spaces.hpp"
 #include "scan/input.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 // Adds the max-scan, copy_if and transform-scan rows to `c` for the input
 // `in` (of input.values), writing to `out` (n values).
@@ -23,4 +23,4 @@ template <class Space, class T>
 void add_segmented_forms(SpaceCase& c, const Input<T>& input, const View<const T*, Space>& in,
                          const View<T*, Space>& out);
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -11,7 +11,7 @@
 
 #include "harness/cli.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 Kind parse_kind(const std::string& name) {
   return name == "exclusive" ? Kind::exclusive : Kind::inclusive;
@@ -195,4 +195,4 @@ KP_SCAN_INPUT_INSTANTIATE(std::int64_t)
 KP_SCAN_INPUT_INSTANTIATE(float)
 KP_SCAN_INPUT_INSTANTIATE(double)
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

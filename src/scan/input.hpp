@@ -8,7 +8,7 @@
 #include "harness/benchmark.hpp"
 #include "harness/npy.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 // inclusive: out[i] = x[0] + ... + x[i]; exclusive: out[i] = x[0] + ... + x[i-1], out[0] = 0.
 enum class Kind { inclusive, exclusive };
@@ -60,4 +60,4 @@ Input<T> input_from_values(const std::vector<T>& values, Kind kind, const std::s
 template <class T>
 Check check_scan(const Input<T>& input, const Kokkos::View<const T*, Kokkos::HostSpace>& output);
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -6,7 +6,7 @@
 
 #include "harness/spaces.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 template <class Space, class T>
 struct ScanElements {
@@ -30,4 +30,4 @@ void kokkos_scan(const char* label, const View<const T*, Space>& in, const View<
                         ScanElements<Space, T>{in, out, inclusive});
 }
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -11,7 +11,7 @@
 #include "harness/spaces.hpp"
 #include "scan/cub_call.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 namespace {
 
@@ -115,4 +115,4 @@ void add_pair_forms(SpaceCase& c, bool inclusive, const void* host, const void* 
                                       std::int64_t);
 KP_FOR_EACH_SPACE(KP_SCAN_PAIRS_INSTANTIATE)
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -9,7 +9,7 @@
 
 #include "harness/benchmark.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 struct Pair {
   std::uint64_t first, second;
@@ -22,4 +22,4 @@ template <class Space>
 void add_pair_forms(SpaceCase& c, bool inclusive, const void* host, const void* in, void* out,
                     std::int64_t bytes);
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

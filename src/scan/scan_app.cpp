@@ -1,6 +1,6 @@
 #include "scan/scan_app.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
 std::vector<std::string> ScanApp::variant_names() const {
   std::vector<std::string> names = {"kp", "kokkos", "tiled", "decoupled-lookback",
@@ -42,25 +42,22 @@ void ScanApp::add_options(Cli& cli) {
                  "the segmented rows' lengths: all --segment, or powerlaw: --segment on average, "
                  "drawn from a Pareto law of index 1.5 (a few long segments among many short)")
       ->check(CLI::IsMember({"uniform", "powerlaw"}));
-  cli.add_option("--input", input_file_,
-                 "scan the values of this 1-D .npy file (int32, int64, float32, float64; floats "
-                 "must be integers) instead: its dtype sets --type, its length --size")
-      ->check(Path())
+  add_input_option(cli,
+                   "scan the values of this 1-D .npy file (int32, int64, float32, float64; "
+                   "floats must be integers) instead: its dtype sets --type, its length --size")
       ->excludes("--type")
       ->excludes("--data")
       ->excludes("--select");
-  cli.add_option("--output", output_file_,
-                 "write the prefix sums of the first variant, once its check passed, to this .npy "
-                 "file")
-      ->check(Path());
+  add_output_option(cli,
+                    "write the prefix sums of the first variant, once its check passed, to this "
+                    ".npy file");
 }
 
 void ScanApp::load(CommonOptions& options) {
   // The plain prefix sums' rows write it; the other forms compute other things.
-  set_output(output_, output_file_, "--output", options,
-             {"kp", "kokkos", "tiled", "decoupled-lookback", "std-scan", "cub"});
-  if (input_file_.empty()) return;
-  file_ = read_input(input_file_, options);
+  register_output(options, {"kp", "kokkos", "tiled", "decoupled-lookback", "std-scan", "cub"});
+  file_ = read_input_file(options);
+  if (!file_) return;
   const std::string& d = file_->descr;
   type_ = d == "<i4" ? "int32" : d == "<i8" ? "int64" : d == "<f4" ? "float" : "double";
   data_ = "file";
@@ -79,7 +76,7 @@ void ScanApp::prepare(const CommonOptions& options) {
     using T = typename std::decay_t<decltype(input.values)>::value_type;
     if (file_) {
       input = input_from_values(std::get<std::vector<T>>(file_->values), parse_kind(kind_),
-                                "--input: " + input_file_);
+                                input_where());
     } else {
       input = make_input<T>(options.size, parse_kind(kind_),
                             select_ > 0 ? Data::select : parse_data(data_), select_);
@@ -96,8 +93,6 @@ SpaceCase ScanApp::make_case(const CommonOptions&) {
   return with_input([](const auto& input) { return make_typed_case<Space>(input); });
 }
 
-#define KP_SCAN_APP_INSTANTIATE(Space) \
-  template SpaceCase ScanApp::make_case<Space>(const CommonOptions&);
-KP_FOR_EACH_SPACE(KP_SCAN_APP_INSTANTIATE)
+KP_APP_CASES(ScanApp)
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -1,40 +1,25 @@
 #pragma once
 // scan: inclusive or exclusive prefix sums of an array, by every variant on
 // every enabled space.
-#include <cstdint>
-#include <optional>
-#include <string>
 #include <tuple>
-#include <vector>
 
 #include "harness/app.hpp"
-#include "harness/npy.hpp"
 #include "scan/input.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
-class ScanApp {
+class ScanApp : public AppBase {
  public:
-  static constexpr const char* name = "scan";
-  static constexpr const char* summary =
-      "Prefix sums (--kind inclusive or exclusive) of --size elements with every variant on "
-      "every enabled execution space.";
-  static constexpr std::uint64_t default_size = std::uint64_t{1} << 26;
+  KP_APP("scan", std::uint64_t{1} << 26,
+         "Prefix sums (--kind inclusive or exclusive) of --size elements with every variant on "
+         "every enabled execution space.");
 
-  std::vector<std::string> variant_names() const;
-  void add_options(Cli& cli);
-  void load(CommonOptions& options);  // --input
-  void prepare(const CommonOptions& options);
-  double host_bytes(const CommonOptions& options) const;
   std::string params() const {
     return "type=" + type_ + ",kind=" + kind_ +
            ",data=" + (select_ > 0 ? "select-" + std::to_string(select_) : data_) +
            (segment_ != kSegment ? ",segment=" + std::to_string(segment_) : "") +
            (segment_lengths_ != "uniform" ? ",lengths=" + segment_lengths_ : "");
   }
-
-  template <class Space>
-  SpaceCase make_case(const CommonOptions& options);
 
  private:
   // Calls f with the input of the chosen --type.
@@ -54,10 +39,7 @@ class ScanApp {
   std::int64_t segment_ = kSegment;          // --segment
   std::string segment_lengths_ = "uniform";  // --segment-lengths
   std::tuple<Input<std::int32_t>, Input<std::int64_t>, Input<float>, Input<double>> inputs_;
-  std::string input_file_;          // --input FILE.npy
-  std::optional<npy::Array> file_;  // its values until prepare()
-  std::string output_file_;         // --output FILE.npy
-  npy::FirstResult output_;
+  std::optional<npy::Array> file_;  // --input's values until prepare()
 };
 
 // The variants on one space for one value type (explicitly instantiated in
@@ -65,4 +47,4 @@ class ScanApp {
 template <class Space, class T>
 SpaceCase make_typed_case(const Input<T>& input);
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -8,22 +8,68 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include <kp/impl/block/block_scan.hpp>
-#include <kp/impl/agent/tile_plan.hpp>
+#include <kp/block.hpp>
+#include <kp/team.hpp>
 #include "harness/spaces.hpp"
 #include "scan/kokkos_scan.hpp"
 
-namespace kp::bench::scan {
+namespace bench::scan {
 
-// The library's tile shapes (kp/impl/agent/tile_plan.hpp).
-using impl::make_tile_plan;
-using impl::tile_plan;
-using impl::tile_policy;
-using impl::tile_scan;
-using impl::TilePlan;
+// The array in tiles of team * items consecutive elements, one team a tile.
+struct TilePlan {
+  int team = 1;            // threads per team
+  int items = 1;           // values per thread
+  int tile = 1;            // values per tile: team * items
+  std::int64_t tiles = 0;  // ceil(n / tile)
 
-// Pass 1: sums(t) = sum of tile t. Through the same tile scan as pass 3, so
-// that both sum the same adjacent ranges in the same order.
+  KOKKOS_INLINE_FUNCTION std::int64_t begin(std::int64_t t) const { return t * tile; }
+  KOKKOS_INLINE_FUNCTION int count(std::int64_t t, std::int64_t n) const {
+    return static_cast<int>(n - begin(t) < tile ? n - begin(t) : tile);
+  }
+  // Team scratch for a tile of T: only teams of several threads stage it.
+  template <class T>
+  KOKKOS_INLINE_FUNCTION std::size_t scratch_bytes() const {
+    return team > 1 ? kp::block::tile_scratch_size<T>(team, items) : 0;
+  }
+  template <class T, class Member>
+  KOKKOS_INLINE_FUNCTION T* scratch(const Member& member) const {
+    return static_cast<T*>(member.team_scratch(0).get_shmem(scratch_bytes<T>()));
+  }
+};
+
+// `team` must be a power of two (Kokkos team_scan on CUDA needs it).
+inline TilePlan make_tile_plan(std::int64_t n, int team, int items) {
+  TilePlan plan;
+  plan.team = team;
+  plan.items = items;
+  plan.tile = team * items;
+  plan.tiles = (n + plan.tile - 1) / plan.tile;
+  return plan;
+}
+
+// The tile shapes of the library's tiled scans (its tuning/scan.hpp): on a
+// GPU teams of 256 threads with 8 values each; on the host a team is one
+// thread, scanning a tile of 2048 values.
+inline constexpr int kGpuTiledTeam = 256;
+inline constexpr int kGpuTiledItems = 8;
+inline constexpr int kHostTiledTile = 2048;
+
+template <class Space>
+TilePlan tile_plan(std::int64_t n) {
+  return is_gpu_space<Space>() ? make_tile_plan(n, kGpuTiledTeam, kGpuTiledItems)
+                               : make_tile_plan(n, 1, kHostTiledTile);
+}
+
+// One team per tile, each with scratch for a tile of T.
+template <class Space, class T>
+Kokkos::TeamPolicy<Space> tile_policy(const TilePlan& plan) {
+  return Kokkos::TeamPolicy<Space>(static_cast<int>(plan.tiles), plan.team)
+      .set_scratch_size(0, Kokkos::PerTeam(plan.scratch_bytes<T>()));
+}
+
+// Pass 1: sums(t) = sum of tile t, by the same additions as pass 3's tile
+// scan (kp::block::tile_reduce), so that both sum the same adjacent ranges
+// in the same order.
 template <class Space, class T>
 struct TileSums {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
@@ -32,14 +78,14 @@ struct TileSums {
   TilePlan plan;
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const auto scan = tile_scan(team, plan, team.league_rank(), in.data(), in.extent(0));
-    T total = 0;
-    scan.exclusive_prefix(scan.load(), total);
-    if (team.team_rank() == 0) sums(team.league_rank()) = total;
+    const std::int64_t t = team.league_rank();
+    const T total = kp::block::tile_reduce(team, plan.scratch<T>(team), plan.items,
+                                           in.data() + plan.begin(t), plan.count(t, in.extent(0)));
+    if (team.team_rank() == 0) sums(t) = total;
   }
 };
 
-// Pass 3: the scan of tile t, starting from offsets(t).
+// Pass 3: the scan of tile t, starting from offsets(t) (kp::team_scan).
 template <class Space, class T>
 struct ScanTilesFromOffsets {
   using Member = typename Kokkos::TeamPolicy<Space>::member_type;
@@ -51,10 +97,8 @@ struct ScanTilesFromOffsets {
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int64_t t = team.league_rank();
-    const auto scan = tile_scan(team, plan, t, in.data(), in.extent(0));
-    T total = 0;
-    const T prefix = scan.exclusive_prefix(scan.load(), total);
-    scan.scan_and_store(offsets(t) + prefix, inclusive, out.data() + plan.begin(t));
+    kp::team_scan(team, plan.scratch<T>(team), plan.items, in.data() + plan.begin(t),
+                  out.data() + plan.begin(t), plan.count(t, in.extent(0)), offsets(t), inclusive);
   }
 };
 
@@ -84,4 +128,4 @@ class TiledScan {
   View<T*, Space> sums_, offsets_;
 };
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

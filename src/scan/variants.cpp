@@ -11,15 +11,7 @@
 
 #include <kp/scan.hpp>
 
-#include <kp/impl/agent/decoupled_lookback.hpp>
-#ifdef KP_HAVE_MPI
-#include <kp/mpi.hpp>
-#endif
-#include "harness/data.hpp"
-#include "harness/spaces.hpp"
-#ifdef KP_HAVE_STD_PAR
-#include "harness/std_par.hpp"
-#endif
+#include "harness/variants.hpp"
 #include "scan/forms.hpp"
 #include "scan/kokkos_scan.hpp"
 #include "scan/pairs.hpp"
@@ -29,10 +21,7 @@
 #include <cub/cub.cuh>
 #endif
 
-namespace kp::bench::scan {
-
-using impl::DecoupledLookbackScan;
-using impl::lookback_plan;
+namespace bench::scan {
 
 namespace {
 
@@ -149,8 +138,18 @@ SpaceCase make_typed_case(const Input<T>& input) {
                         poison});
   const TiledScan<Space, T> tiled(tile_plan<Space>(n), inclusive);
   c.variants.push_back({"tiled", [=] { tiled.run(in, out); }, check, poison});
-  const DecoupledLookbackScan<Space, T> lookback(lookback_plan<Space, T>(n), inclusive);
-  c.variants.push_back({"decoupled-lookback", [=] { lookback.run(in, out); }, check, poison});
+  // The library's look-back scan, named (kp::inclusive_scan's on GPUs and
+  // on host spaces of several threads).
+  c.variants.push_back({"decoupled-lookback",
+                        [=] {
+                          constexpr auto kLookback = kp::ScanAlgorithm::decoupled_lookback;
+                          if (inclusive) {
+                            kp::inclusive_scan(Space(), in, out, kLookback);
+                          } else {
+                            kp::exclusive_scan(Space(), in, out, T(0), kLookback);
+                          }
+                        },
+                        check, poison});
 #ifdef KOKKOS_ENABLE_SERIAL
   // The standard library's scans: the CPU baseline (one thread: libstdc++'s
   // parallel policies need TBB, which the build machines lack).
@@ -208,4 +207,4 @@ SpaceCase make_typed_case(const Input<T>& input) {
   template SpaceCase make_typed_case<Space, double>(const Input<double>&);
 KP_FOR_EACH_SPACE(KP_SCAN_INSTANTIATE)
 
-}  // namespace kp::bench::scan
+}  // namespace bench::scan

@@ -7,7 +7,7 @@
 #include "primitives/device/cub_temp_storage.hpp"
 #include "sort/input.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 template <class K>
 std::function<void()> make_cub_sort_keys(View<K*, Kokkos::Cuda> keys,
@@ -62,5 +62,5 @@ std::function<void()> make_cub_sort_pairs(View<K*, Kokkos::Cuda> keys,
       View<std::int64_t*, Kokkos::Cuda>, int, bool, std::shared_ptr<int>);
 KP_SORT_FOR_EACH_KEY(KP_SORT_CUB_INSTANTIATE, )
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort
 #endif

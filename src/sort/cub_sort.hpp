@@ -12,7 +12,7 @@
 
 #include "harness/spaces.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 // Sizes and allocates CUB's temporary storage once and returns the run:
 // keys (n <= INT_MAX) sorted by bits [0, end_bit); after each run *current
@@ -32,5 +32,5 @@ std::function<void()> make_cub_sort_pairs(View<K*, Kokkos::Cuda> keys,
                                           View<V*, Kokkos::Cuda> values_alt, int end_bit,
                                           bool descending, std::shared_ptr<int> current);
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort
 #endif

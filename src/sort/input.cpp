@@ -11,7 +11,7 @@
 #include "harness/cli.hpp"
 #include "harness/data.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 Dist parse_dist(const std::string& name) {
   if (name == "few") return Dist::few;
@@ -389,4 +389,4 @@ Check check_indices(const Input<T>& input, const HostStrided<std::int64_t>& indi
   template Check check_indices<T>(const Input<T>&, const HostStrided<std::int64_t>&);
 KP_SORT_FOR_EACH_KEY(KP_SORT_INPUT_INSTANTIATE, )
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

@@ -11,7 +11,7 @@
 #include "harness/npy.hpp"
 #include "sort/order.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 // uniform:  integers: every bit pattern alike (the type's whole range);
 //           floats: uniform reals in [-1, 1) (k / 2^23 for float, k / 2^52
@@ -98,4 +98,4 @@ Check check_pairs(const Input<T>& input, const HostStrided<std::type_identity_t<
 template <class T>
 Check check_indices(const Input<T>& input, const HostStrided<std::int64_t>& indices);
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

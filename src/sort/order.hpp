@@ -15,7 +15,7 @@
 #include <tuple>
 #include <type_traits>
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 // The unsigned integer of a key's size (1, 2, 4 or 8 bytes).
 template <class T>
@@ -87,4 +87,4 @@ struct Order {
   }
 };
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

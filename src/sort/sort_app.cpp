@@ -7,7 +7,7 @@
 #include <iostream>
 #include <type_traits>
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 namespace {
 
@@ -82,22 +82,20 @@ void SortApp::add_options(Cli& cli) {
                  "[0, B), as CUB's begin_bit and end_bit; default: the whole key)")
       ->check(CLI::Range(0, 64))
       ->default_str("all");
-  cli.add_option("--input", input_file_,
-                 "sort the values of this 1-D .npy file (float32, float64, int32, int64) "
-                 "instead: its dtype sets --type, its length --size")
-      ->check(Path())
+  add_input_option(cli,
+                   "sort the values of this 1-D .npy file (float32, float64, int32, int64) "
+                   "instead: its dtype sets --type, its length --size")
       ->excludes("--type")
       ->excludes("--dist");
-  cli.add_option("--output", output_file_,
-                 "write the kp row's sorted keys, once its check passed, to this .npy file "
-                 "(uint8 and uint16 keys as uint32)")
-      ->check(Path());
+  add_output_option(cli,
+                    "write the kp row's sorted keys, once its check passed, to this .npy file "
+                    "(uint8 and uint16 keys as uint32)");
 }
 
 void SortApp::load(CommonOptions& options) {
-  set_output(output_, output_file_, "--output", options, {"kp"});
-  if (!input_file_.empty()) {
-    file_ = read_input(input_file_, options);
+  register_output(options, {"kp"});
+  file_ = read_input_file(options);
+  if (file_) {
     const std::string& d = file_->descr;
     type_ = d == "<i4" ? "int32" : d == "<i8" ? "int64" : d == "<f4" ? "float" : "double";
     dist_ = "file";
@@ -258,8 +256,6 @@ SpaceCase SortApp::make_case(const CommonOptions& options) {
   return with_input([&](const auto& input) { return make_typed_case<Space>(input, selection); });
 }
 
-#define KP_SORT_APP_INSTANTIATE(Space) \
-  template SpaceCase SortApp::make_case<Space>(const CommonOptions&);
-KP_FOR_EACH_SPACE(KP_SORT_APP_INSTANTIATE)
+KP_APP_CASES(SortApp)
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

@@ -1,17 +1,12 @@
 #pragma once
 // sort: keys sorted (and pairs by key, and argsort) by every variant on every
 // enabled space, each checked bit for bit against std::stable_sort.
-#include <cstdint>
-#include <optional>
-#include <string>
 #include <tuple>
-#include <vector>
 
 #include "harness/app.hpp"
-#include "harness/npy.hpp"
 #include "sort/input.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 // What the rows a run can have depend on: its order and what its keys hold.
 struct RunFacts {
@@ -40,10 +35,10 @@ RunFacts facts_of(const Input<T>& input, bool with_binsort) {
 // where it can: the rows left out with a note.
 std::string variant_limit(const std::string& variant, bool gpu, const RunFacts& facts);
 
-class SortApp {
+class SortApp : public AppBase {
  public:
-  static constexpr const char* name = "sort";
-  static constexpr const char* summary =
+  KP_APP(
+      "sort", std::uint64_t{1} << 22,
       "Sorts --size keys (--type, --dist; --order; --bits B: by the low B bits of each key's "
       "order-preserving image) with every variant on every enabled execution space, each checked "
       "bit for bit against std::stable_sort in the same total order (floats: -NaN < -inf < -0.0 "
@@ -56,22 +51,13 @@ class SortApp {
       "indices), whatever the number of passes an algorithm makes. Rows that cannot express a "
       "run are left out with a note: Kokkos::sort (ascending, whole keys, no NaN nor both "
       "signed zeros; its BinSort, on a GPU and in kokkos-binsort, no infinities and no crowded "
-      "bins), CUB (no -0.0 beside +0.0: it holds them equal).";
-  static constexpr std::uint64_t default_size = std::uint64_t{1} << 22;
+      "bins), CUB (no -0.0 beside +0.0: it holds them equal).");
 
-  std::vector<std::string> variant_names() const;
   std::vector<std::string> default_variants() const;  // all but kokkos-binsort
-  void add_options(Cli& cli);
-  void load(CommonOptions& options);  // --input, and the checks of the options together
-  void prepare(const CommonOptions& options);
-  double host_bytes(const CommonOptions& options) const;
   std::string params() const {
     return "type=" + type_ + ",dist=" + dist_ + ",order=" + order_ +
            (bits_ >= 0 ? ",bits=" + std::to_string(bits_) : "");
   }
-
-  template <class Space>
-  SpaceCase make_case(const CommonOptions& options);
 
  private:
   // Calls f with the input of the chosen --type.
@@ -94,11 +80,8 @@ class SortApp {
   std::tuple<Input<std::uint8_t>, Input<std::uint16_t>, Input<std::uint32_t>, Input<std::int32_t>,
              Input<std::uint64_t>, Input<std::int64_t>, Input<float>, Input<double>>
       inputs_;
-  std::string input_file_;          // --input FILE.npy
-  std::optional<npy::Array> file_;  // its values until prepare()
-  std::string output_file_;         // --output FILE.npy
-  npy::FirstResult output_;
-  RunFacts facts_;  // prepare()
+  std::optional<npy::Array> file_;  // --input's values until prepare()
+  RunFacts facts_;                  // prepare()
 };
 
 // The variants make_typed_case builds: those asked for that can run the input.
@@ -116,4 +99,4 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection);
 bool kp_sorts_pairs_descending_by_bits();
 bool kp_sorts_indices_by_bits();
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

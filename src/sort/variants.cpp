@@ -15,17 +15,14 @@
 
 #include <kp/sort.hpp>
 
-#include "harness/data.hpp"
-#include "harness/spaces.hpp"
+#include "harness/variants.hpp"
 #ifdef KP_HAVE_STD_PAR
 #include <tbb/parallel_sort.h>
-
-#include "harness/std_par.hpp"
 #endif
 #include "sort/cub_sort.hpp"
 #include "sort/sort_app.hpp"
 
-namespace kp::bench::sort {
+namespace bench::sort {
 
 namespace {
 
@@ -391,4 +388,4 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection) {
 #define KP_SORT_INSTANTIATE(Space) KP_SORT_FOR_EACH_KEY(KP_SORT_INSTANTIATE_TYPE, Space)
 KP_FOR_EACH_SPACE(KP_SORT_INSTANTIATE)
 
-}  // namespace kp::bench::sort
+}  // namespace bench::sort

@@ -6,24 +6,24 @@
 #include "common/spaces.hpp"
 
 TEMPLATE_LIST_TEST_CASE("bandwidth: copy, triad and gather write every element", "[bandwidth]",
-                        kp::test::Spaces) {
-  kp::bench::CommonOptions options;
+                        bench::test::Spaces) {
+  bench::CommonOptions options;
   options.size = GENERATE(0, 1, 1001);
-  kp::bench::bandwidth::BandwidthApp app;
+  bench::bandwidth::BandwidthApp app;
   app.prepare(options);
   const auto space_case = app.make_case<TestType>(options);
-  kp::test::require_all_pass(space_case);
-  if (options.size > 0) kp::test::require_poison_detected(space_case);
+  bench::test::require_all_pass(space_case);
+  if (options.size > 0) bench::test::require_poison_detected(space_case);
 }
 
 TEMPLATE_LIST_TEST_CASE("bandwidth: every stream, read included, is a ceiling", "[bandwidth]",
-                        kp::test::Spaces) {
-  kp::bench::CommonOptions options;
+                        bench::test::Spaces) {
+  bench::CommonOptions options;
   options.size = 100;
-  kp::bench::bandwidth::BandwidthApp app;
+  bench::bandwidth::BandwidthApp app;
   app.prepare(options);
   const auto space_case = app.make_case<TestType>(options);
   for (const char* name : {"copy", "deep-copy", "triad", "read", "gather"}) {
-    CHECK(kp::test::kind_of(space_case, name) == "ceiling");
+    CHECK(bench::test::kind_of(space_case, name) == "ceiling");
   }
 }

@@ -7,7 +7,7 @@
 
 #include "harness/benchmark.hpp"
 
-namespace kp::test {
+namespace bench::test {
 
 // One run the way the harness checks it: launch, fence, check.
 inline bench::Check run_and_check(const bench::Variant& variant) {
@@ -54,4 +54,4 @@ inline constexpr bool kStdPar = true;
 inline constexpr bool kStdPar = false;
 #endif
 
-}  // namespace kp::test
+}  // namespace bench::test

@@ -8,7 +8,7 @@
 #include "harness/ranks.hpp"
 
 int main(int argc, char** argv) {
-  kp::bench::MpiSession mpi(argc, argv);
+  bench::MpiSession mpi(argc, argv);
   Kokkos::ScopeGuard kokkos(argc, argv);
   return Catch::Session().run(argc, argv);
 }

@@ -9,7 +9,7 @@
 
 #include "emulator/block.hpp"
 
-namespace kp::test {
+namespace bench::test {
 
 // Floats whose sum depends on the order of additions: random values of
 // both signs with magnitudes from 2^-8 to 2^9, plus +2^24 at 0 and -2^24 at
@@ -57,4 +57,4 @@ std::vector<float> run_block(const std::vector<float>& values, emu::Schedule sch
   return results;
 }
 
-}  // namespace kp::test
+}  // namespace bench::test

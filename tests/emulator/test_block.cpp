@@ -12,12 +12,12 @@
 
 #include "emulator/block.hpp"
 
+using bench::emu::BarrierError;
+using bench::emu::Block;
+using bench::emu::Schedule;
+using bench::emu::Task;
+using bench::emu::Thread;
 using Catch::Matchers::ContainsSubstring;
-using kp::emu::BarrierError;
-using kp::emu::Block;
-using kp::emu::Schedule;
-using kp::emu::Task;
-using kp::emu::Thread;
 
 namespace {
 

@@ -8,11 +8,11 @@
 #include "emulator/reduce_drivers.hpp"
 #include "helpers.hpp"
 
-using kp::emu::Block;
-using kp::emu::Schedule;
-using kp::emu::Task;
-using kp::test::run_block;
-using kp::test::same_bits;
+using bench::emu::Block;
+using bench::emu::Schedule;
+using bench::emu::Task;
+using bench::test::run_block;
+using bench::test::same_bits;
 
 namespace {
 
@@ -22,13 +22,13 @@ Schedule any_schedule() {
 }
 
 float tree_reference(std::vector<float> values) {
-  return kp::block::tree_reduce_reference(values.data(), static_cast<int>(values.size()));
+  return bench::block::tree_reduce_reference(values.data(), static_cast<int>(values.size()));
 }
 
 // The tree with the barriers between its steps left out: a step may read a
 // partial sum that another thread has not added yet.
 Task<float> tree_reduce_without_step_barriers(Block& block, int rank, float* shared, float value) {
-  using Steps = kp::block::TreeReduceSteps<float>;
+  using Steps = bench::block::TreeReduceSteps<float>;
   shared[rank] = value;
   co_await block.barrier();
   for (int s = 0; s < Steps::count(block.size()); ++s) Steps::step(s, rank, block.size(), shared);
@@ -40,7 +40,7 @@ Task<float> tree_reduce_without_step_barriers(Block& block, int rank, float* sha
 // the exchange slot of a lane that has not published this step's value.
 Task<float> shuffle_reduce_without_publish_barrier(Block& block, int lane, float* exchange,
                                                    float value) {
-  using Steps = kp::warp::ShuffleReduceSteps<float>;
+  using Steps = bench::warp::ShuffleReduceSteps<float>;
   const int width = block.size();
   for (int s = 0; s < Steps::count(width); ++s) {
     Steps::publish(lane, value, exchange);
@@ -57,13 +57,13 @@ TEST_CASE("emu: the emulated tree reduction equals its reference bit for bit", "
   const std::uint64_t seed = GENERATE(1, 2, 3);
   const Schedule schedule = any_schedule();
   INFO("size " << size << ", seed " << seed << ", schedule " << schedule.describe());
-  const std::vector<float> values = kp::test::order_sensitive_floats(size, seed);
+  const std::vector<float> values = bench::test::order_sensitive_floats(size, seed);
   const float reference = tree_reference(values);
   // The data is order sensitive: adding left to right gives other bits.
-  REQUIRE_FALSE(same_bits(reference, kp::test::sequential_sum(values)));
+  REQUIRE_FALSE(same_bits(reference, bench::test::sequential_sum(values)));
   const std::vector<float> results =
       run_block(values, schedule, [](Block& block, int rank, float* shared, float value) {
-        return kp::emu::tree_reduce(block, rank, shared, value);
+        return bench::emu::tree_reduce(block, rank, shared, value);
       });
   for (std::size_t rank = 0; rank < results.size(); ++rank) {
     INFO("rank " << rank << ": " << results[rank] << " vs " << reference);
@@ -77,14 +77,14 @@ TEST_CASE("emu: the emulated warp shuffle reduction equals its reference bit for
   const std::uint64_t seed = GENERATE(4, 5);
   const Schedule schedule = any_schedule();
   INFO("size " << size << ", seed " << seed << ", schedule " << schedule.describe());
-  const std::vector<float> values = kp::test::order_sensitive_floats(size, seed);
+  const std::vector<float> values = bench::test::order_sensitive_floats(size, seed);
 
   SECTION("one group of `size` lanes") {
-    const float reference = kp::warp::shuffle_reduce_reference(values.data(), size);
-    REQUIRE_FALSE(same_bits(reference, kp::test::sequential_sum(values)));
+    const float reference = bench::warp::shuffle_reduce_reference(values.data(), size);
+    REQUIRE_FALSE(same_bits(reference, bench::test::sequential_sum(values)));
     const std::vector<float> results =
         run_block(values, schedule, [size](Block& block, int lane, float* exchange, float value) {
-          return kp::emu::shuffle_reduce(block, lane, size, exchange, value);
+          return bench::emu::shuffle_reduce(block, lane, size, exchange, value);
         });
     INFO(results[0] << " vs " << reference);
     CHECK(same_bits(results[0], reference));
@@ -94,11 +94,11 @@ TEST_CASE("emu: the emulated warp shuffle reduction equals its reference bit for
     const std::vector<float> results =
         run_block(values, schedule, [](Block& block, int rank, float* exchange, float value) {
           const int first = rank / kWarp * kWarp;
-          return kp::emu::shuffle_reduce(block, rank - first, kWarp, exchange + first, value);
+          return bench::emu::shuffle_reduce(block, rank - first, kWarp, exchange + first, value);
         });
     for (int first = 0; first < size; first += kWarp) {
       INFO("warp at " << first);
-      const float reference = kp::warp::shuffle_reduce_reference(values.data() + first, kWarp);
+      const float reference = bench::warp::shuffle_reduce_reference(values.data() + first, kWarp);
       CHECK(same_bits(results[static_cast<std::size_t>(first)], reference));
     }
   }
@@ -106,7 +106,7 @@ TEST_CASE("emu: the emulated warp shuffle reduction equals its reference bit for
 
 TEST_CASE("emu: a missing barrier is caught", "[emulator]") {
   const int size = GENERATE(32, 256);
-  const std::vector<float> values = kp::test::order_sensitive_floats(size, 6);
+  const std::vector<float> values = bench::test::order_sensitive_floats(size, 6);
   // Whether a schedule hides the race depends on the algorithm: the tree
   // without step barriers happens to be right when higher ranks run first
   // (reverse), so the test tries several orders and requires a failure.
@@ -128,7 +128,7 @@ TEST_CASE("emu: a missing barrier is caught", "[emulator]") {
     CHECK(caught_by(tree_reduce_without_step_barriers, reference) >= 2);
   }
   SECTION("shuffle without the barrier between publish and gather") {
-    const float reference = kp::warp::shuffle_reduce_reference(values.data(), size);
+    const float reference = bench::warp::shuffle_reduce_reference(values.data(), size);
     CHECK(caught_by(shuffle_reduce_without_publish_barrier, reference) >= 1);
   }
 }

@@ -11,16 +11,16 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream file(std::string(reinterpret_cast<const char*>(data), size));
   try {
-    const kp::bench::npy::Array array = kp::bench::npy::read(file, size, "fuzz");
+    const bench::npy::Array array = bench::npy::read(file, size, "fuzz");
     try {
-      (void)kp::bench::npy::exact_values<std::int32_t>(array, "fuzz");
-    } catch (const kp::bench::UsageError&) {
+      (void)bench::npy::exact_values<std::int32_t>(array, "fuzz");
+    } catch (const bench::UsageError&) {
     }
     try {
-      (void)kp::bench::npy::exact_values<float>(array, "fuzz");
-    } catch (const kp::bench::UsageError&) {
+      (void)bench::npy::exact_values<float>(array, "fuzz");
+    } catch (const bench::UsageError&) {
     }
-  } catch (const kp::bench::UsageError&) {
+  } catch (const bench::UsageError&) {
   }
   return 0;
 }

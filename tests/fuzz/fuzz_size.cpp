@@ -12,12 +12,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    const std::uint64_t value = kp::bench::parse_size(text, "--size");
-    if (kp::bench::parse_size(std::to_string(value), "--size") != value) std::abort();
-  } catch (const kp::bench::UsageError&) {
+    const std::uint64_t value = bench::parse_size(text, "--size");
+    if (bench::parse_size(std::to_string(value), "--size") != value) std::abort();
+  } catch (const bench::UsageError&) {
     // The message quotes the raw text: print_error makes it printable.
   }
-  for (const char c : kp::bench::printable(text)) {
+  for (const char c : bench::printable(text)) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) std::abort();
   }
   return 0;

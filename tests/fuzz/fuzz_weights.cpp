@@ -15,10 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::istringstream file(std::string(reinterpret_cast<const char*>(data), size));
   bool any_positive = false;
   try {
-    for (const double w : kp::bench::roulette::read_weight_lines(file, "fuzz", any_positive)) {
+    for (const double w : bench::roulette::read_weight_lines(file, "fuzz", any_positive)) {
       if (!std::isfinite(w) || w < 0 || std::signbit(w)) std::abort();
     }
-  } catch (const kp::bench::UsageError& error) {
+  } catch (const bench::UsageError& error) {
     for (const char* c = error.what(); *c; ++c) {
       if (static_cast<unsigned char>(*c) < 0x20) std::abort();
     }

@@ -44,7 +44,7 @@ void write_values(const std::string& path, const std::vector<std::string>& text,
       values.push_back(static_cast<T>(std::strtoull(item.c_str(), nullptr, 10)));
     }
   }
-  kp::bench::npy::write(path, values.data(), shape);
+  bench::npy::write(path, values.data(), shape);
 }
 
 void write_typed(const std::string& path, const std::string& type, const std::string& shape_text,
@@ -58,7 +58,7 @@ void write_typed(const std::string& path, const std::string& type, const std::st
   if (type == "int64") return write_values<std::int64_t>(path, items, shape);
   if (type == "uint32") return write_values<std::uint32_t>(path, items, shape);
   if (type == "uint64") return write_values<std::uint64_t>(path, items, shape);
-  throw kp::bench::UsageError("unknown type '" + type + "'");
+  throw bench::UsageError("unknown type '" + type + "'");
 }
 
 // A file with a hand-made header (for what the writer never produces).
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
     if (args.size() == 2 && args[0] == "read") {
-      const auto array = kp::bench::npy::read(args[1], "npy_tool");
+      const auto array = bench::npy::read(args[1], "npy_tool");
       std::cout << array.type_name() << " " << array.size() << "\n";
       std::cout.precision(std::numeric_limits<double>::max_digits10);
       std::visit(
@@ -129,8 +129,7 @@ int main(int argc, char** argv) {
     if (args.size() == 2 && (args[0] == "header" || args[0] == "dump")) {
       std::ifstream file(args[1], std::ios::binary);
       std::string preamble(10, '\0');
-      if (!file.read(preamble.data(), 10))
-        throw kp::bench::UsageError(args[1] + ": no .npy preamble");
+      if (!file.read(preamble.data(), 10)) throw bench::UsageError(args[1] + ": no .npy preamble");
       std::string dict(static_cast<unsigned char>(preamble[8]) |
                            static_cast<std::size_t>(static_cast<unsigned char>(preamble[9])) << 8,
                        '\0');
@@ -140,7 +139,7 @@ int main(int argc, char** argv) {
       // dump: also the values of an unsigned array (which the reader refuses).
       const bool u8 = dict.find("'<u8'") != std::string::npos;
       if (!u8 && dict.find("'<u4'") == std::string::npos) {
-        throw kp::bench::UsageError("dump reads <u4 and <u8 arrays only");
+        throw bench::UsageError("dump reads <u4 and <u8 arrays only");
       }
       const std::string data((std::istreambuf_iterator<char>(file)),
                              std::istreambuf_iterator<char>());
@@ -165,7 +164,7 @@ int main(int argc, char** argv) {
         << "usage: npy_tool read FILE | header FILE | dump FILE | write FILE TYPE SHAPE VALUES | "
            "fixtures DIR\n";
     return 2;
-  } catch (const kp::bench::UsageError& error) {
+  } catch (const bench::UsageError& error) {
     std::cerr << "npy_tool: error: " << error.what() << "\n";
     return 2;
   } catch (const std::exception& error) {

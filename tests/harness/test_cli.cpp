@@ -2,8 +2,8 @@
 
 #include "harness/cli.hpp"
 
-using kp::bench::parse_size;
-using kp::bench::UsageError;
+using bench::parse_size;
+using bench::UsageError;
 
 TEST_CASE("parse_size accepts the documented forms", "[cli]") {
   CHECK(parse_size("0", "--size") == 0);
@@ -53,9 +53,9 @@ TEST_CASE("Cli parses options, --name=value, and rejects unknown ones", "[cli]")
   int repeat = 3;
   std::string type = "float";
   std::vector<std::string> spaces;
-  kp::bench::Cli cli("prog", "test");
-  cli.add_option("--size", size, "n")->transform(kp::bench::Size());
-  cli.add_option("--repeat", repeat, "r")->transform(kp::bench::Size())->check(CLI::Range(1, 10));
+  bench::Cli cli("prog", "test");
+  cli.add_option("--size", size, "n")->transform(bench::Size());
+  cli.add_option("--repeat", repeat, "r")->transform(bench::Size())->check(CLI::Range(1, 10));
   cli.add_option("--type", type, "t")->check(CLI::IsMember({"float", "double"}));
   cli.add_list("--spaces", spaces, "s");
   auto parse = [&](std::vector<std::string> words) {

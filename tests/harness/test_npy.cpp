@@ -45,8 +45,8 @@ std::string bytes_of(const std::vector<T>& values) {
 
 std::string refusal(const std::string& path) {
   try {
-    kp::bench::npy::read(path, "--input");
-  } catch (const kp::bench::UsageError& error) {
+    bench::npy::read(path, "--input");
+  } catch (const bench::UsageError& error) {
     return error.what();
   }
   return "no error";
@@ -60,18 +60,18 @@ TEST_CASE("npy round trips every written 1-D type that the reader takes", "[npy]
   const std::vector<double> d = {0.1, -1e300, 3.0};
   const std::vector<std::int32_t> i4 = {INT32_MIN, 0, INT32_MAX};
   const std::vector<std::int64_t> i8 = {INT64_MIN, 7, INT64_MAX};
-  kp::bench::npy::write(dir.file("f.npy"), f.data(), {f.size()});
-  kp::bench::npy::write(dir.file("d.npy"), d.data(), {d.size()});
-  kp::bench::npy::write(dir.file("i4.npy"), i4.data(), {i4.size()});
-  kp::bench::npy::write(dir.file("i8.npy"), i8.data(), {i8.size()});
-  const auto rf = kp::bench::npy::read(dir.file("f.npy"), "t");
+  bench::npy::write(dir.file("f.npy"), f.data(), {f.size()});
+  bench::npy::write(dir.file("d.npy"), d.data(), {d.size()});
+  bench::npy::write(dir.file("i4.npy"), i4.data(), {i4.size()});
+  bench::npy::write(dir.file("i8.npy"), i8.data(), {i8.size()});
+  const auto rf = bench::npy::read(dir.file("f.npy"), "t");
   CHECK(rf.descr == "<f4");
   CHECK(std::string(rf.type_name()) == "float32");
   CHECK(std::get<std::vector<float>>(rf.values) == f);
-  CHECK(std::get<std::vector<double>>(kp::bench::npy::read(dir.file("d.npy"), "t").values) == d);
-  CHECK(std::get<std::vector<std::int32_t>>(kp::bench::npy::read(dir.file("i4.npy"), "t").values) ==
+  CHECK(std::get<std::vector<double>>(bench::npy::read(dir.file("d.npy"), "t").values) == d);
+  CHECK(std::get<std::vector<std::int32_t>>(bench::npy::read(dir.file("i4.npy"), "t").values) ==
         i4);
-  CHECK(std::get<std::vector<std::int64_t>>(kp::bench::npy::read(dir.file("i8.npy"), "t").values) ==
+  CHECK(std::get<std::vector<std::int64_t>>(bench::npy::read(dir.file("i8.npy"), "t").values) ==
         i8);
 }
 
@@ -79,7 +79,7 @@ TEST_CASE("npy writes a header NumPy accepts: 64-byte aligned, 2-D shape, unsign
           "[npy]") {
   TempDir dir;
   const std::vector<std::uint32_t> image = {1, 2, 3, 4, 5, 6};
-  kp::bench::npy::write(dir.file("img.npy"), image.data(), {2, 3});
+  bench::npy::write(dir.file("img.npy"), image.data(), {2, 3});
   std::ifstream in(dir.file("img.npy"), std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   REQUIRE(bytes.size() > 10);
@@ -95,7 +95,7 @@ TEST_CASE("npy writes a header NumPy accepts: 64-byte aligned, 2-D shape, unsign
   // A 2-D file is written, but the reader wants 1-D input.
   CHECK_THAT(refusal(dir.file("img.npy")), ContainsSubstring("is 2-D (shape (2, 3))"));
   const std::vector<std::uint64_t> counts = {0, UINT64_MAX};
-  kp::bench::npy::write(dir.file("u8.npy"), counts.data(), {2});
+  bench::npy::write(dir.file("u8.npy"), counts.data(), {2});
   CHECK_THAT(refusal(dir.file("u8.npy")), ContainsSubstring("dtype '<u8' is not supported"));
 }
 
@@ -104,12 +104,12 @@ TEST_CASE("npy reads format 2.0 and 3.0, Fortran order and an empty array", "[np
   const std::vector<double> d = {1, 2, 3};
   write_raw(dir.file("v2.npy"), "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
             bytes_of(d), 2);
-  CHECK(std::get<std::vector<double>>(kp::bench::npy::read(dir.file("v2.npy"), "t").values) == d);
+  CHECK(std::get<std::vector<double>>(bench::npy::read(dir.file("v2.npy"), "t").values) == d);
   write_raw(dir.file("v3.npy"), "{\"descr\": \"<f8\", \"fortran_order\": True, \"shape\": (3,)}",
             bytes_of(d), 3);
-  CHECK(std::get<std::vector<double>>(kp::bench::npy::read(dir.file("v3.npy"), "t").values) == d);
+  CHECK(std::get<std::vector<double>>(bench::npy::read(dir.file("v3.npy"), "t").values) == d);
   write_raw(dir.file("empty.npy"), "{'descr': '<i4', 'fortran_order': False, 'shape': (0,), }", "");
-  CHECK(kp::bench::npy::read(dir.file("empty.npy"), "t").size() == 0);
+  CHECK(bench::npy::read(dir.file("empty.npy"), "t").size() == 0);
 }
 
 TEST_CASE("npy refuses what it cannot read, in one line naming the file", "[npy]") {
@@ -157,7 +157,7 @@ TEST_CASE("npy writes atomically and says why a path cannot be written", "[npy]"
   const std::vector<float> f = {1, 2, 3};
   const auto write_error = [&](const std::string& path) -> std::string {
     try {
-      kp::bench::npy::write(path, f.data(), {f.size()});
+      bench::npy::write(path, f.data(), {f.size()});
     } catch (const std::runtime_error& error) {
       return error.what();
     }
@@ -168,9 +168,9 @@ TEST_CASE("npy writes atomically and says why a path cannot be written", "[npy]"
              ContainsSubstring("creating a temporary file"));
   CHECK_THAT(write_error("/dev/full"), ContainsSubstring("not a regular file"));
   // Nothing but the files we meant to write is left in the folder.
-  kp::bench::npy::write(dir.file("ok.npy"), f.data(), {f.size()});
-  kp::bench::npy::write(dir.file("ok.npy"), f.data(), {2});  // replaces it
-  CHECK(kp::bench::npy::read(dir.file("ok.npy"), "t").size() == 2);
+  bench::npy::write(dir.file("ok.npy"), f.data(), {f.size()});
+  bench::npy::write(dir.file("ok.npy"), f.data(), {2});  // replaces it
+  CHECK(bench::npy::read(dir.file("ok.npy"), "t").size() == 2);
   const auto files = [&] {
     return std::distance(fs::directory_iterator(dir.path), fs::directory_iterator());
   };
@@ -178,8 +178,8 @@ TEST_CASE("npy writes atomically and says why a path cannot be written", "[npy]"
 
   const auto usage_error = [](const std::string& path) -> std::string {
     try {
-      kp::bench::check_writable(path, "--output");
-    } catch (const kp::bench::UsageError& error) {
+      bench::check_writable(path, "--output");
+    } catch (const bench::UsageError& error) {
       return error.what();
     }
     return "no error";
@@ -195,87 +195,85 @@ TEST_CASE("npy writes atomically and says why a path cannot be written", "[npy]"
              ContainsSubstring("cannot create a file in folder '/proc'") ||
                  ContainsSubstring("folder '/proc' is not writable"));
   CHECK(files() == 1);
-  CHECK(kp::bench::npy::has_npy_suffix("a/b.npy"));
-  CHECK_FALSE(kp::bench::npy::has_npy_suffix("a/b.txt"));
+  CHECK(bench::npy::has_npy_suffix("a/b.npy"));
+  CHECK_FALSE(bench::npy::has_npy_suffix("a/b.txt"));
 }
 
 TEST_CASE("npy converts values only where they convert exactly", "[npy]") {
-  const auto array = [](kp::bench::npy::Values values) {
-    return kp::bench::npy::Array{"", std::move(values)};
+  const auto array = [](bench::npy::Values values) {
+    return bench::npy::Array{"", std::move(values)};
   };
   const auto refusal_of = [](auto convert) -> std::string {
     try {
       convert();
-    } catch (const kp::bench::UsageError& error) {
+    } catch (const bench::UsageError& error) {
       return error.what();
     }
     return "no error";
   };
   const auto ints = array(std::vector<double>{-2147483648.0, 0, 2147483647.0});
-  CHECK(kp::bench::npy::exact_values<std::int32_t>(ints, "f") ==
+  CHECK(bench::npy::exact_values<std::int32_t>(ints, "f") ==
         std::vector<std::int32_t>{INT32_MIN, 0, INT32_MAX});
   CHECK_THAT(refusal_of([&] {
-               kp::bench::npy::exact_values<std::int32_t>(array(std::vector<double>{1, 2.5}), "f");
+               bench::npy::exact_values<std::int32_t>(array(std::vector<double>{1, 2.5}), "f");
              }),
              ContainsSubstring("value 2.500000 at index 1 does not convert exactly to int32"));
   CHECK_THAT(refusal_of([&] {
-               kp::bench::npy::exact_values<std::int32_t>(array(std::vector<double>{2147483648.0}),
-                                                          "f");
+               bench::npy::exact_values<std::int32_t>(array(std::vector<double>{2147483648.0}),
+                                                      "f");
              }),
              ContainsSubstring("at index 0"));
   CHECK_THAT(refusal_of([&] {
-               kp::bench::npy::exact_values<std::int32_t>(array(std::vector<float>{NAN}), "f");
+               bench::npy::exact_values<std::int32_t>(array(std::vector<float>{NAN}), "f");
              }),
              ContainsSubstring("at index 0"));
-  CHECK_THAT(refusal_of([&] {
-               kp::bench::npy::exact_values<std::int32_t>(
-                   array(std::vector<std::int64_t>{1, INT64_MAX}), "f");
-             }),
-             ContainsSubstring("at index 1"));
-  CHECK(kp::bench::npy::exact_values<float>(array(std::vector<std::int64_t>{16777216, -3}), "f") ==
+  CHECK_THAT(
+      refusal_of([&] {
+        bench::npy::exact_values<std::int32_t>(array(std::vector<std::int64_t>{1, INT64_MAX}), "f");
+      }),
+      ContainsSubstring("at index 1"));
+  CHECK(bench::npy::exact_values<float>(array(std::vector<std::int64_t>{16777216, -3}), "f") ==
         std::vector<float>{16777216.0f, -3.0f});
   CHECK_THAT(refusal_of([&] {
-               kp::bench::npy::exact_values<float>(array(std::vector<std::int64_t>{16777217}), "f");
+               bench::npy::exact_values<float>(array(std::vector<std::int64_t>{16777217}), "f");
              }),
              ContainsSubstring("to float32"));
-  CHECK_THAT(refusal_of([&] {
-               kp::bench::npy::exact_values<float>(array(std::vector<double>{0.1}), "f");
-             }),
-             ContainsSubstring("to float32"));
-  const auto nan =
-      kp::bench::npy::exact_values<float>(array(std::vector<double>{NAN, INFINITY}), "f");
+  CHECK_THAT(
+      refusal_of([&] { bench::npy::exact_values<float>(array(std::vector<double>{0.1}), "f"); }),
+      ContainsSubstring("to float32"));
+  const auto nan = bench::npy::exact_values<float>(array(std::vector<double>{NAN, INFINITY}), "f");
   CHECK(std::isnan(nan[0]));
   CHECK(nan[1] == INFINITY);
-  CHECK(kp::bench::npy::exact_values<std::int64_t>(array(std::vector<std::int32_t>{-7}), "f") ==
+  CHECK(bench::npy::exact_values<std::int64_t>(array(std::vector<std::int32_t>{-7}), "f") ==
         std::vector<std::int64_t>{-7});
 }
 
 TEST_CASE("FirstResult writes the first offer only, and only when it passed", "[npy]") {
   TempDir dir;
   const std::vector<double> first = {1, 2}, second = {3, 4, 5};
-  kp::bench::npy::FirstResult passed;
+  bench::npy::FirstResult passed;
   passed.set_path(dir.file("passed.npy"), "--output");
   CHECK(passed.pending());
   passed.offer(true, first.data(), {first.size()});
   CHECK_FALSE(passed.pending());
   passed.offer(true, second.data(), {second.size()});  // ignored
-  CHECK(std::get<std::vector<double>>(kp::bench::npy::read(dir.file("passed.npy"), "t").values) ==
+  CHECK(std::get<std::vector<double>>(bench::npy::read(dir.file("passed.npy"), "t").values) ==
         first);
 
-  kp::bench::npy::FirstResult failed;
+  bench::npy::FirstResult failed;
   failed.set_path(dir.file("failed.npy"), "--output");
   failed.offer(false, first.data(), {first.size()});
   failed.offer(true, second.data(), {second.size()});  // too late: the first check decides
   CHECK_FALSE(fs::exists(dir.file("failed.npy")));
 
-  kp::bench::npy::FirstResult none;  // no --output
+  bench::npy::FirstResult none;  // no --output
   none.set_path("", "--output");
   CHECK_FALSE(none.pending());
   const auto refusal_of = [&](const std::string& path) -> std::string {
     try {
-      kp::bench::npy::FirstResult r;
+      bench::npy::FirstResult r;
       r.set_path(path, "--output");
-    } catch (const kp::bench::UsageError& error) {
+    } catch (const bench::UsageError& error) {
       return error.what();
     }
     return "no error";

@@ -22,9 +22,9 @@
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
+using bench::OutputPath;
+using bench::same_file;
 using Catch::Matchers::ContainsSubstring;
-using kp::bench::OutputPath;
-using kp::bench::same_file;
 
 namespace {
 
@@ -50,8 +50,8 @@ std::string reference_identity(const std::string& path) {
 
 std::string usage_error(const std::vector<OutputPath>& outputs) {
   try {
-    kp::bench::check_outputs(outputs);
-  } catch (const kp::bench::UsageError& error) {
+    bench::check_outputs(outputs);
+  } catch (const bench::UsageError& error) {
     return error.what();
   }
   return "no error";
@@ -140,7 +140,7 @@ int write_interrupted(const std::string& path, int signal_number) {
     // As in a program that handles no signal (Catch2, whose copy this is,
     // reports signals as failures).
     ::signal(signal_number, SIG_DFL);
-    kp::bench::write_atomically(path, [&](const kp::bench::Sink& sink) {
+    bench::write_atomically(path, [&](const bench::Sink& sink) {
       sink("new, half", 9);
       ::raise(signal_number);
       sink(" written\n", 9);
@@ -173,14 +173,14 @@ TEST_CASE("writes leave the program's signal handlers as they were", "[output]")
   struct sigaction before {
   }, after{};
   ::sigaction(SIGTERM, nullptr, &before);
-  kp::bench::write_atomically(dir.file("a.txt"), "a\n");
+  bench::write_atomically(dir.file("a.txt"), "a\n");
   ::sigaction(SIGTERM, nullptr, &after);
   CHECK(before.sa_handler == after.sa_handler);
   // An ignored signal stays ignored while a write runs.
   struct sigaction ignore {};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGHUP, &ignore, &before);
-  kp::bench::write_atomically(dir.file("b.txt"), [&](const kp::bench::Sink& sink) {
+  bench::write_atomically(dir.file("b.txt"), [&](const bench::Sink& sink) {
     ::raise(SIGHUP);
     sink("b\n", 2);
   });
@@ -194,8 +194,8 @@ TEST_CASE("an output none of the selected variants writes is refused before the 
                                            {"--output", "s.npy", {"kp", "kokkos", "cub"}}};
   const auto refusal = [&](const std::vector<std::string>& selected) -> std::string {
     try {
-      kp::bench::check_producers(outputs, selected, built);
-    } catch (const kp::bench::UsageError& error) {
+      bench::check_producers(outputs, selected, built);
+    } catch (const bench::UsageError& error) {
       return error.what();
     }
     return "no error";
@@ -211,8 +211,8 @@ TEST_CASE("an output a passing run did not write is an error, not a silent gap",
   const std::vector<OutputPath> outputs = {{"--csv", "r.csv"},
                                            {"--output", "s.npy", {"kp"}, [&] { return written; }}};
   CHECK_THROWS_WITH(
-      kp::bench::check_written(outputs),
+      bench::check_written(outputs),
       ContainsSubstring("--output: not written: none of the rows that write it (kp)"));
   written = true;
-  CHECK_NOTHROW(kp::bench::check_written(outputs));
+  CHECK_NOTHROW(bench::check_written(outputs));
 }

@@ -60,11 +60,11 @@ TEST_CASE("TBB gets the OpenMP places' CPUs, the main thread keeps its own", "[s
   cpu_set_t before, after;
   REQUIRE(sched_getaffinity(0, sizeof before, &before) == 0);
   CHECK(CPU_COUNT(&before) < cpus);  // what the fix is for: pinning narrowed the main thread
-  kp::bench::start_tbb_on_openmp_cpus();
+  bench::start_tbb_on_openmp_cpus();
   REQUIRE(sched_getaffinity(0, sizeof after, &after) == 0);
   CHECK(CPU_EQUAL(&before, &after));
   CHECK(tbb::this_task_arena::max_concurrency() == cpus);
   CHECK(run_together(cpus));
-  kp::bench::start_tbb_on_openmp_cpus();  // once per process: a second call changes nothing
+  bench::start_tbb_on_openmp_cpus();  // once per process: a second call changes nothing
   CHECK(tbb::this_task_arena::max_concurrency() == cpus);
 }

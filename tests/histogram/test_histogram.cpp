@@ -15,7 +15,7 @@
 #include "histogram/histogram_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 
 namespace {
 
@@ -35,14 +35,14 @@ histogram::Input constant_input(std::uint64_t n, std::int32_t value, int bins) {
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("histogram: every variant matches the reference", "[histogram]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const int bins = GENERATE(1, 16, 256, 4097, 1 << 16, 1 << 20);
   const std::uint64_t n = GENERATE(0, 1, 7, 100003);
   const std::string dist = GENERATE("uniform", "skewed");
   INFO("bins = " << bins << ", n = " << n << ", dist = " << dist);
   const auto input = histogram::make_input(n, bins, dist);
   const auto space_case = histogram::make_space_case<TestType>(input);
-  test::require_all_pass(space_case);
+  bench::test::require_all_pass(space_case);
   // team-scratch is offered exactly where the bins fit the team scratch limit.
   const bool fits = sizeof(histogram::Count) * bins <=
                     std::size_t(Kokkos::TeamPolicy<TestType>::scratch_size_max(0));
@@ -52,7 +52,7 @@ TEMPLATE_LIST_TEST_CASE("histogram: every variant matches the reference", "[hist
 }
 
 TEMPLATE_LIST_TEST_CASE("histogram: values out of range land in the end bins", "[histogram]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const int bins = GENERATE(1, 16, 4097, 1 << 16);
   const std::int32_t value = GENERATE(-1, std::numeric_limits<std::int32_t>::min(), 1 << 24,
                                       std::numeric_limits<std::int32_t>::max());
@@ -60,20 +60,20 @@ TEMPLATE_LIST_TEST_CASE("histogram: values out of range land in the end bins", "
   const std::uint64_t n = 5003;
   const auto input = constant_input(n, value, bins);
   CHECK(input.reference(value < 0 ? 0 : bins - 1) == n);
-  test::require_all_pass(histogram::make_space_case<TestType>(input));
+  bench::test::require_all_pass(histogram::make_space_case<TestType>(input));
 }
 
 TEMPLATE_LIST_TEST_CASE("histogram: the check fails on a wrong or missing count", "[histogram]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(0, 1000);
   auto input = histogram::make_input(n, 256, "skewed");
   const auto space_case = histogram::make_space_case<TestType>(input);
-  test::require_poison_detected(space_case);
+  bench::test::require_poison_detected(space_case);
   // One count off by one in one bin: an exact check sees it.
   input.reference(17) += 1;
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     CHECK_FALSE(check.pass);
     CHECK(check.detail.find("bin 17") != std::string::npos);
   }
@@ -104,12 +104,12 @@ TEST_CASE("histogram: the inputs have the promised shape", "[histogram]") {
 }
 
 TEMPLATE_LIST_TEST_CASE("histogram: the host baselines run where they belong, marked baseline",
-                        "[histogram]", test::Spaces) {
+                        "[histogram]", bench::test::Spaces) {
   const auto space_case =
       histogram::make_space_case<TestType>(histogram::make_input(1000, 16, "uniform"));
   const std::string space = space_name<TestType>();
-  CHECK(test::kind_of(space_case, "atomic") == "ours");
-  CHECK(test::kind_of(space_case, "scatter-atomic") == "baseline");
-  CHECK(test::kind_of(space_case, "plain-loop") == (space == "serial" ? "baseline" : ""));
-  CHECK(test::kind_of(space_case, "omp-private") == (space == "openmp" ? "baseline" : ""));
+  CHECK(bench::test::kind_of(space_case, "atomic") == "ours");
+  CHECK(bench::test::kind_of(space_case, "scatter-atomic") == "baseline");
+  CHECK(bench::test::kind_of(space_case, "plain-loop") == (space == "serial" ? "baseline" : ""));
+  CHECK(bench::test::kind_of(space_case, "omp-private") == (space == "openmp" ? "baseline" : ""));
 }

@@ -9,7 +9,7 @@
 
 #include "mandelbrot/bmp.hpp"
 
-using namespace kp::bench::mandelbrot;
+using namespace bench::mandelbrot;
 
 namespace {
 std::uint32_t le(const std::vector<unsigned char>& d, std::size_t at, int bytes) {

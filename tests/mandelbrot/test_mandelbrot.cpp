@@ -14,11 +14,11 @@
 #include "mandelbrot/mandelbrot_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
-using namespace kp::bench::mandelbrot;
+using namespace bench;
+using namespace bench::mandelbrot;
 
 TEMPLATE_LIST_TEST_CASE("mandelbrot: every variant equals the reference", "[mandelbrot]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const auto shape = GENERATE(std::pair{1, 1}, std::pair{7, 3}, std::pair{3, 7}, std::pair{64, 64},
                               std::pair{257, 31});
   const std::uint64_t iterations = GENERATE(1, 50, 400);
@@ -27,19 +27,19 @@ TEMPLATE_LIST_TEST_CASE("mandelbrot: every variant equals the reference", "[mand
   INFO(shape.first << "x" << shape.second << " iterations " << iterations << " " << region);
   const Frame frame = make_frame(shape.first, shape.second, iterations, region);
   const auto reference = reference_image(frame);
-  test::require_all_pass(make_space_case<TestType>(frame, reference, nullptr));
+  bench::test::require_all_pass(make_space_case<TestType>(frame, reference, nullptr));
 }
 
 TEMPLATE_LIST_TEST_CASE("mandelbrot: an unwritten or wrong pixel fails the check", "[mandelbrot]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const Frame frame = make_frame(7, 3, 50, "-2,-1.5,1,1.5");
   auto reference = reference_image(frame);
   const SpaceCase space_case = make_space_case<TestType>(frame, reference, nullptr);
-  test::require_poison_detected(space_case);
+  bench::test::require_poison_detected(space_case);
   reference[20] += 1;  // the last pixel: a check that stops early misses it
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     INFO(check.detail);
     CHECK_FALSE(check.pass);
     CHECK(check.detail.find("row 2, col 6") != std::string::npos);

@@ -18,7 +18,7 @@
 #include "minloc/packing.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 using minloc::Op;
 
 namespace {
@@ -52,7 +52,7 @@ void require_variants(const minloc::Input& input) {
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
     variant.poison();
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     INFO(check.detail);
     if (variant.name != "kokkos-minloc") {
       CHECK(check.pass);
@@ -81,14 +81,14 @@ void require_both_ops(const std::vector<float>& values, std::int64_t min_index,
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("minloc: every variant finds the first extremum", "[minloc]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 2, 7, 50000, 1000003);
   const std::string data = GENERATE("integers", "uniform");
   const Op op = GENERATE(Op::min, Op::max);
   require_variants<TestType>(minloc::make_input(n, data, op));
 }
 
-TEMPLATE_LIST_TEST_CASE("minloc: adversarial data", "[minloc]", test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("minloc: adversarial data", "[minloc]", bench::test::Spaces) {
   const std::int64_t n = 100003;
   SECTION("all equal: index 0") {
     require_both_ops<TestType>(std::vector<float>(n, 3.5f), 0, 0);
@@ -186,12 +186,12 @@ TEST_CASE("minloc: keys preserve the order of <, zeros tie", "[minloc]") {
 }
 
 TEMPLATE_LIST_TEST_CASE("minloc: a wrong or missing result fails the check", "[minloc]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 1000);
   const Op op = GENERATE(Op::min, Op::max);
   auto input = minloc::make_input(n, "integers", op);
   const auto space_case = minloc::make_typed_case<TestType>(input);
-  test::require_poison_detected(space_case);
+  bench::test::require_poison_detected(space_case);
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
     variant.run();
@@ -209,22 +209,22 @@ TEMPLATE_LIST_TEST_CASE("minloc: a wrong or missing result fails the check", "[m
 }
 
 TEST_CASE("minloc: Kokkos' MinLoc runs by name only, not by default", "[minloc]") {
-  const kp::bench::minloc::MinlocApp app;
+  const bench::minloc::MinlocApp app;
   const auto all = app.variant_names();
-  const auto defaults = kp::bench::default_variants(app);
+  const auto defaults = bench::default_variants(app);
   CHECK(std::find(all.begin(), all.end(), "kokkos-minloc") != all.end());
   CHECK(std::find(defaults.begin(), defaults.end(), "kokkos-minloc") == defaults.end());
   CHECK(defaults.size() + 1 == all.size());
 }
 
 TEMPLATE_LIST_TEST_CASE("minloc: the host baselines run where they belong, marked baseline",
-                        "[minloc]", test::Spaces) {
+                        "[minloc]", bench::test::Spaces) {
   const auto space_case =
       minloc::make_typed_case<TestType>(minloc::make_input(1000, "uniform", Op::min));
   const std::string space = space_name<TestType>();
-  CHECK(test::kind_of(space_case, "vector") == "ours");
-  CHECK(test::kind_of(space_case, "kokkos-minloc") == "baseline");
-  CHECK(test::kind_of(space_case, "omp-partials") == (space == "openmp" ? "baseline" : ""));
-  const bool std_min = space == "serial" || (space == "openmp" && test::kStdPar);
-  CHECK(test::kind_of(space_case, "std-min-element") == (std_min ? "baseline" : ""));
+  CHECK(bench::test::kind_of(space_case, "vector") == "ours");
+  CHECK(bench::test::kind_of(space_case, "kokkos-minloc") == "baseline");
+  CHECK(bench::test::kind_of(space_case, "omp-partials") == (space == "openmp" ? "baseline" : ""));
+  const bool std_min = space == "serial" || (space == "openmp" && bench::test::kStdPar);
+  CHECK(bench::test::kind_of(space_case, "std-min-element") == (std_min ? "baseline" : ""));
 }

@@ -18,7 +18,7 @@
 #include "minloc/minloc_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 using minloc::Op;
 
 namespace {
@@ -30,7 +30,7 @@ void require_vector_variant(const std::vector<float>& values, Op op) {
   for (const Variant& variant : space_case.variants) {
     if (variant.name != "vector") continue;
     variant.poison();
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     INFO(check.detail);
     CHECK(check.pass);
     return;
@@ -58,7 +58,7 @@ minloc::ValLoc first_extremum_at(const std::vector<float>& all, std::int64_t off
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("minloc vector: the extremum in head, every pack lane and tail",
-                        "[minloc][vector]", test::Spaces) {
+                        "[minloc][vector]", bench::test::Spaces) {
   const std::int64_t n = GENERATE(1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 15);
   const Op op = GENERATE(Op::min, Op::max);
   for (std::int64_t at = 0; at < n; ++at) {
@@ -72,7 +72,7 @@ TEMPLATE_LIST_TEST_CASE("minloc vector: the extremum in head, every pack lane an
 }
 
 TEMPLATE_LIST_TEST_CASE("minloc vector: misaligned starts keep indices relative",
-                        "[minloc][vector]", test::Spaces) {
+                        "[minloc][vector]", bench::test::Spaces) {
   const std::int64_t n = GENERATE(1, 5, 4001, 4003, 100003);
   const std::int64_t offset = GENERATE(0, 1, 2, 3);
   const int league = GENERATE(0, 7);
@@ -91,7 +91,7 @@ TEMPLATE_LIST_TEST_CASE("minloc vector: misaligned starts keep indices relative"
 }
 
 TEMPLATE_LIST_TEST_CASE("minloc vector: ties across the teams' shares and the tail",
-                        "[minloc][vector]", test::Spaces) {
+                        "[minloc][vector]", bench::test::Spaces) {
   // A tail forced on every space: the minimum at the places listed (in the
   // shares, in the tail's units, both), the first of them must win.
   const std::int64_t n = 1000003;

@@ -9,37 +9,38 @@
 #include "reduce/reduce_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 
-TEMPLATE_LIST_TEST_CASE("reduce: every variant matches the reference", "[reduce]", test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("reduce: every variant matches the reference", "[reduce]",
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(0, 1, 7, 33, 1000003, 1 << 20);
   const std::string data = GENERATE("uniform", "integers");
   INFO("n = " << n << ", data = " << data);
   SECTION("float") {
     const auto input = reduce::make_input<float>(n, data);
-    test::require_all_pass(reduce::make_typed_case<TestType>(input));
+    bench::test::require_all_pass(reduce::make_typed_case<TestType>(input));
   }
   SECTION("double") {
     const auto input = reduce::make_input<double>(n, data);
-    test::require_all_pass(reduce::make_typed_case<TestType>(input));
+    bench::test::require_all_pass(reduce::make_typed_case<TestType>(input));
   }
   SECTION("int64") {
     const auto input = reduce::make_input<std::int64_t>(n, data);
-    test::require_all_pass(reduce::make_typed_case<TestType>(input));
+    bench::test::require_all_pass(reduce::make_typed_case<TestType>(input));
   }
 }
 
 TEMPLATE_LIST_TEST_CASE("reduce: a wrong or missing result fails the check", "[reduce]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 1000);
   auto input = reduce::make_input<float>(n, "integers");
   const auto space_case = reduce::make_typed_case<TestType>(input);
-  test::require_poison_detected(space_case);
+  bench::test::require_poison_detected(space_case);
   // One element more in the reference than in the data: an exact check sees it.
   input.reference += 1;
   for (const auto& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    CHECK_FALSE(kp::test::run_and_check(variant).pass);
+    CHECK_FALSE(bench::test::run_and_check(variant).pass);
   }
 }
 
@@ -52,14 +53,14 @@ TEST_CASE("reduce: integer data makes float sums exact", "[reduce]") {
 }
 
 TEMPLATE_LIST_TEST_CASE("reduce: the host baselines run where they belong, marked baseline",
-                        "[reduce]", test::Spaces) {
+                        "[reduce]", bench::test::Spaces) {
   const auto space_case =
       reduce::make_typed_case<TestType>(reduce::make_input<float>(1000, "uniform"));
   const std::string space = space_name<TestType>();
-  CHECK(test::kind_of(space_case, "vector") == "ours");
-  CHECK(test::kind_of(space_case, "kokkos") == "baseline");
-  CHECK(test::kind_of(space_case, "plain-loop") == (space == "serial" ? "baseline" : ""));
-  CHECK(test::kind_of(space_case, "omp-simd") == (space == "openmp" ? "baseline" : ""));
-  const bool std_reduce = space == "serial" || (space == "openmp" && test::kStdPar);
-  CHECK(test::kind_of(space_case, "std-reduce") == (std_reduce ? "baseline" : ""));
+  CHECK(bench::test::kind_of(space_case, "vector") == "ours");
+  CHECK(bench::test::kind_of(space_case, "kokkos") == "baseline");
+  CHECK(bench::test::kind_of(space_case, "plain-loop") == (space == "serial" ? "baseline" : ""));
+  CHECK(bench::test::kind_of(space_case, "omp-simd") == (space == "openmp" ? "baseline" : ""));
+  const bool std_reduce = space == "serial" || (space == "openmp" && bench::test::kStdPar);
+  CHECK(bench::test::kind_of(space_case, "std-reduce") == (std_reduce ? "baseline" : ""));
 }

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include <kp/impl/thread/combine_ops.hpp>
 #include <kp/impl/agent/vector_reduce.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
 #include "common/spaces.hpp"
 
 using namespace kp;
@@ -66,7 +66,7 @@ void require_exact_sum(std::int64_t n, std::int64_t offset, int league = 0, int 
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("vector_reduce: every head/pack/tail split sums exactly", "[vector]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   // 0..9 around the pack width, 4k+1 and 4k+3, odd and large sizes.
   const std::int64_t n = GENERATE(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 4001, 4003, 65537, 1000003);
   // Starts 0..3 elements past a 16-byte boundary (floats: every misalignment).
@@ -77,7 +77,7 @@ TEMPLATE_LIST_TEST_CASE("vector_reduce: every head/pack/tail split sums exactly"
 }
 
 TEMPLATE_LIST_TEST_CASE("vector_reduce: many teams, idle teams, repeated launches", "[vector]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   // More teams than host threads (the last-team combine under contention),
   // more teams than work (teams that only publish the identity), and three
   // launches in a row (the counter resets).
@@ -88,7 +88,7 @@ TEMPLATE_LIST_TEST_CASE("vector_reduce: many teams, idle teams, repeated launche
 }
 
 TEMPLATE_LIST_TEST_CASE("vector_reduce: the tail handed out at run time", "[vector]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   // A tail forced on every space: the teams' shares, then units that any
   // team may take, three launches in a row.
   const int league = GENERATE(2, 7, 64);
@@ -98,7 +98,7 @@ TEMPLATE_LIST_TEST_CASE("vector_reduce: the tail handed out at run time", "[vect
 }
 
 TEMPLATE_LIST_TEST_CASE("vector_reduce: a float sum with a tail has the same bits every launch",
-                        "[vector]", test::Spaces) {
+                        "[vector]", bench::test::Spaces) {
   // Which team takes which unit changes from launch to launch; the order of
   // the sum must not.
   const std::int64_t n = 1000003;

@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include <kp/impl/thread/counter_rng.hpp>
 #include <kp/impl/agent/parallel_alias.hpp>
+#include <kp/random.hpp>
 #include "common/spaces.hpp"
 #include "roulette/alias_table.hpp"
 #include "roulette/input.hpp"
 
-using namespace kp::bench::roulette;
-using kp::impl::splitmix64;
-using kp::impl::unit_interval;
+using namespace bench::roulette;
+using kp::splitmix64;
+using kp::unit_interval;
 
 namespace {
 
@@ -93,15 +93,15 @@ TEST_CASE("alias table: subnormal weights, zero weights never drawn", "[roulette
 }
 
 TEMPLATE_LIST_TEST_CASE("parallel alias table: column shares add up to the weights", "[roulette]",
-                        kp::test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 2, 7, 1000, 100003);
   const std::string kind =
       GENERATE("uniform", "ramp", "sparse", "one-heavy", "equal-0.1", "random", "zipf", "huge");
   INFO("n " << n << " weights " << kind);
   const Weights weights = test_weights(n, kind);
-  const kp::impl::View<Weight*, TestType> device_weights("weights", n);
+  const bench::View<Weight*, TestType> device_weights("weights", n);
   Kokkos::deep_copy(device_weights, weights.values);
-  const kp::impl::View<AliasEntry*, TestType> table("table", n);
+  const bench::View<AliasEntry*, TestType> table("table", n);
   // Poisoned: a column the build skips fails require_reproduces.
   Kokkos::deep_copy(table, AliasEntry{-1.0, 0xffffffffu});
   const ParallelAliasBuilder<TestType> builder(n);
@@ -148,17 +148,17 @@ TEST_CASE("draw columns: every 32-bit coin draws the alias entry's item", "[roul
 // The parallel build's DrawColumn form is its AliasEntry table, entry by
 // entry, and that build zeroes the counts it is given.
 TEMPLATE_LIST_TEST_CASE("parallel alias table: the draw form encodes the same table", "[roulette]",
-                        kp::test::Spaces) {
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 7, 4099);
   const std::string kind = GENERATE("sparse", "one-heavy", "random", "huge");
   INFO("n " << n << " weights " << kind);
   const Weights weights = test_weights(n, kind);
-  const kp::impl::View<Weight*, TestType> device_weights("weights", n);
+  const bench::View<Weight*, TestType> device_weights("weights", n);
   Kokkos::deep_copy(device_weights, weights.values);
-  const kp::impl::View<AliasEntry*, TestType> table("table", n);
-  const kp::impl::View<DrawColumn*, TestType> columns("columns", n);
+  const bench::View<AliasEntry*, TestType> table("table", n);
+  const bench::View<DrawColumn*, TestType> columns("columns", n);
   Kokkos::deep_copy(columns, DrawColumn{0xffffffffu, 0xffffffffu});  // poison
-  const kp::impl::View<Count*, TestType> counts("counts", n);
+  const bench::View<Count*, TestType> counts("counts", n);
   Kokkos::deep_copy(counts, Count{0xdeadbeef});  // the build must zero them
   const ParallelAliasBuilder<TestType> builder(n);
   builder.build(TestType(), device_weights, table);

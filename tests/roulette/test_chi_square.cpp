@@ -6,7 +6,7 @@
 
 #include "roulette/chi_square.hpp"
 
-using namespace kp::bench::roulette;
+using namespace bench::roulette;
 
 TEST_CASE("chi-square: Wilson-Hilferty p-values match tabled quantiles", "[roulette]") {
   // (degrees, quantile, upper-tail probability) from standard tables.

@@ -14,8 +14,8 @@
 #include "roulette/roulette_app.hpp"
 
 using namespace kp;
-using namespace kp::bench;
-using namespace kp::bench::roulette;
+using namespace bench;
+using namespace bench::roulette;
 
 namespace {
 
@@ -32,46 +32,48 @@ std::string write_temp(const std::string& name, const std::string& text) {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("roulette: every variant passes its check", "[roulette]", test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("roulette: every variant passes its check", "[roulette]",
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 2, 7, 1000, 100003);
   const std::string kind = GENERATE("uniform", "ramp", "sparse");
   const std::uint64_t draws = GENERATE(0, 1, 54321);
   INFO("n " << n << " weights " << kind << " draws " << draws);
   const Problem p = problem(make_weights(n, kind), draws);
-  test::require_all_pass(make_space_case<TestType>(p));
+  bench::test::require_all_pass(make_space_case<TestType>(p));
 }
 
 TEMPLATE_LIST_TEST_CASE("roulette: chi-square passes for 10^6 draws on 1000 items", "[roulette]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const std::string kind = GENERATE("uniform", "ramp", "sparse");
   const std::uint64_t seed = 2024;
   INFO("weights " << kind << " seed " << seed);
   const Problem p = problem(make_weights(1000, kind), 1000000, seed);
-  test::require_all_pass(make_space_case<TestType>(p));
+  bench::test::require_all_pass(make_space_case<TestType>(p));
 }
 
 TEMPLATE_LIST_TEST_CASE("roulette: one item, and two items of which one has weight 0", "[roulette]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   // N = 1: every draw is item 0, which the exact total check requires.
-  test::require_all_pass(make_space_case<TestType>(problem(make_weights(1, "uniform"), 20000)));
+  bench::test::require_all_pass(
+      make_space_case<TestType>(problem(make_weights(1, "uniform"), 20000)));
   // The zero-weight item first and last: neither boundary of the search or
   // table may leak a draw to it.
   for (const char* text : {"0\n1\n", "1\n0\n"}) {
     INFO("weights " << text);
     const Problem p = problem(read_weights_file(write_temp("two.txt", text)), 20000);
     CHECK(p.weights.zeros == 1);
-    test::require_all_pass(make_space_case<TestType>(p));
+    bench::test::require_all_pass(make_space_case<TestType>(p));
   }
 }
 
 TEMPLATE_LIST_TEST_CASE("roulette: a wrong distribution or missing counts fail the check",
-                        "[roulette]", test::Spaces) {
+                        "[roulette]", bench::test::Spaces) {
   Problem p = problem(make_weights(1000, "uniform"), 1000000);
   const SpaceCase space_case = make_space_case<TestType>(p);
-  test::require_poison_detected(space_case);
+  bench::test::require_poison_detected(space_case);
   for (const Variant& variant : space_case.variants) {
     INFO("variant " << variant.name);
-    REQUIRE(kp::test::run_and_check(variant).pass);
+    REQUIRE(bench::test::run_and_check(variant).pass);
     // Checked against weights 5% higher on half the items: chi-square sees it.
     for (std::size_t i = 0; i < 500; ++i) p.weights.values(i) = 1.05;
     const Check biased = variant.check();
@@ -86,7 +88,7 @@ TEMPLATE_LIST_TEST_CASE("roulette: a wrong distribution or missing counts fail t
 
 #ifdef KOKKOS_ENABLE_SERIAL
 TEMPLATE_LIST_TEST_CASE("roulette: the same seed gives the same counts on every space",
-                        "[roulette]", test::Spaces) {
+                        "[roulette]", bench::test::Spaces) {
   // Ramp weights are integers, so every space's prefix sums are exact and
   // the counts (hence the chi-square statistic) must agree to the last digit.
   const Problem p = problem(make_weights(5000, "ramp"), 200000, 7);

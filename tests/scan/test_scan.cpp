@@ -17,7 +17,7 @@
 #include "scan/tiled.hpp"
 
 using namespace kp;
-using namespace kp::bench;
+using namespace bench;
 using scan::Data;
 using scan::Kind;
 
@@ -27,7 +27,7 @@ template <class Space, class T>
 void require_variants_pass(std::uint64_t n, Kind kind, Data data) {
   INFO("n = " << n << ", kind = " << scan::kind_name(kind) << ", data = " << scan::data_name(data));
   const auto input = scan::make_input<T>(n, kind, data);
-  test::require_all_pass(scan::make_typed_case<Space>(input));
+  bench::test::require_all_pass(scan::make_typed_case<Space>(input));
 }
 
 template <class Space>
@@ -48,7 +48,8 @@ void require_every_type_passes(std::uint64_t n, Kind kind, Data data) {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("scan: every variant matches the reference", "[scan]", test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("scan: every variant matches the reference", "[scan]",
+                        bench::test::Spaces) {
   // 2047, 2048, 2049: one value short of, exactly, and one past a tile.
   const std::uint64_t n = GENERATE(0, 1, 7, 2047, 2048, 2049, 1000003, 1 << 20);
   const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
@@ -56,7 +57,7 @@ TEMPLATE_LIST_TEST_CASE("scan: every variant matches the reference", "[scan]", t
 }
 
 TEMPLATE_LIST_TEST_CASE("scan: sizes around the look-back's tiles and windows", "[scan]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   // GPU look-back tiles hold 4096 4-byte or 2048 8-byte values (host: 2048):
   // one short of, exactly, one past and a partial fourth tile; then more
   // tiles than one warp's look-back window (32), and than 1024.
@@ -66,7 +67,7 @@ TEMPLATE_LIST_TEST_CASE("scan: sizes around the look-back's tiles and windows", 
   require_every_type_passes<TestType>(n, kind, Data::random);
 }
 
-TEMPLATE_LIST_TEST_CASE("scan: adversarial data stays exact", "[scan]", test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("scan: adversarial data stays exact", "[scan]", bench::test::Spaces) {
   const Data data = GENERATE(Data::equal, Data::descending, Data::extremes);
   const std::uint64_t n = GENERATE(1, 7, 4099, 100003);
   const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
@@ -86,7 +87,7 @@ void require_staged_tiles_pass(int team, int items, std::uint64_t n, Kind kind, 
   const auto input = scan::make_input<T>(n, kind, data);
   const View<T*, Space> x("x", n), out("out", n);
   Kokkos::deep_copy(x, input.values);
-  const auto plan = impl::make_tile_plan(n, team, items);
+  const auto plan = kp::impl::make_tile_plan(n, team, items);  // the look-back's (the library's)
   const bool inclusive = kind == Kind::inclusive;
   const auto check = [&](const char* variant, const auto& algorithm) {
     INFO("variant " << variant);
@@ -97,8 +98,8 @@ void require_staged_tiles_pass(int team, int items, std::uint64_t n, Kind kind, 
     INFO(result.detail);
     CHECK(result.pass);
   };
-  check("tiled", scan::TiledScan<Space, T>(plan, inclusive));
-  check("decoupled-lookback", impl::DecoupledLookbackScan<Space, T>(plan, inclusive));
+  check("tiled", scan::TiledScan<Space, T>(scan::make_tile_plan(n, team, items), inclusive));
+  check("decoupled-lookback", kp::impl::DecoupledLookbackScan<Space, T>(plan, inclusive));
 }
 
 }  // namespace
@@ -129,7 +130,7 @@ TEST_CASE("scan: tiles staged through scratch by teams of two threads", "[scan]"
 }
 #endif
 
-TEMPLATE_LIST_TEST_CASE("scan: repeated runs give the same result", "[scan]", test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("scan: repeated runs give the same result", "[scan]", bench::test::Spaces) {
   // The look-back state and tile counter must be reset by every run.
   const auto input = scan::make_input<float>(100000, Kind::inclusive, Data::random);
   const auto space_case = scan::make_typed_case<TestType>(input);
@@ -143,7 +144,7 @@ TEMPLATE_LIST_TEST_CASE("scan: repeated runs give the same result", "[scan]", te
 }
 
 TEMPLATE_LIST_TEST_CASE("scan: copies of a look-back scan share its run epochs", "[scan]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   // A copy uses the same tile status: were its epoch its own, the flags the
   // other copy left would read as this run's.
   using T = std::int32_t;
@@ -153,7 +154,8 @@ TEMPLATE_LIST_TEST_CASE("scan: copies of a look-back scan share its run epochs",
   const View<T*, TestType> x("x", n), y("y", n), out("out", n);
   Kokkos::deep_copy(x, ones.values);
   Kokkos::deep_copy(y, random.values);
-  const impl::DecoupledLookbackScan<TestType, T> first(impl::lookback_plan<TestType, T>(n), true);
+  const kp::impl::DecoupledLookbackScan<TestType, T> first(kp::impl::lookback_plan<TestType, T>(n),
+                                                           true);
   const auto second = first;
   for (int run = 0; run < 3; ++run) {
     INFO("run " << run);
@@ -168,12 +170,13 @@ TEMPLATE_LIST_TEST_CASE("scan: copies of a look-back scan share its run epochs",
   }
 }
 
-TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[scan]", test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[scan]",
+                        bench::test::Spaces) {
   const std::uint64_t n = GENERATE(1, 1000);
   const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
   auto input = scan::make_input<std::int32_t>(n, kind, Data::random);
   const auto space_case = scan::make_typed_case<TestType>(input);
-  test::require_poison_detected(space_case);
+  bench::test::require_poison_detected(space_case);
   // One element of the expected output changed: the element-by-element check
   // of each prefix-sum row sees it and names the index (the other forms check
   // against answers of their own, recomputed from the input).
@@ -184,7 +187,7 @@ TEMPLATE_LIST_TEST_CASE("scan: a wrong or missing output fails the check", "[sca
   for (const auto& variant : space_case.variants) {
     if (!sums.count(variant.name)) continue;
     INFO("variant " << variant.name);
-    const Check check = kp::test::run_and_check(variant);
+    const Check check = bench::test::run_and_check(variant);
     CHECK_FALSE(check.pass);
     CHECK_THAT(check.detail,
                Catch::Matchers::ContainsSubstring("index " + std::to_string(wrong) + ":"));
@@ -245,21 +248,21 @@ TEST_CASE("scan: --select P gives values of which P% are positive, with zero mea
 }
 
 TEMPLATE_LIST_TEST_CASE("scan: every form passes with few and with most values selected", "[scan]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const int percent = GENERATE(1, 99);
   const Kind kind = GENERATE(Kind::inclusive, Kind::exclusive);
   INFO("percent " << percent);
-  test::require_all_pass(
+  bench::test::require_all_pass(
       scan::make_typed_case<TestType>(scan::make_input<float>(30011, kind, Data::select, percent)));
 }
 
 TEMPLATE_LIST_TEST_CASE("scan: the host baselines run where they belong, marked baseline", "[scan]",
-                        test::Spaces) {
+                        bench::test::Spaces) {
   const auto input = scan::make_input<float>(1000, Kind::inclusive, Data::random);
   const auto space_case = scan::make_typed_case<TestType>(input);
   const std::string space = space_name<TestType>();
-  CHECK(test::kind_of(space_case, "decoupled-lookback") == "ours");
-  CHECK(test::kind_of(space_case, "kokkos") == "baseline");
-  const bool std_scan = space == "serial" || (space == "openmp" && test::kStdPar);
-  CHECK(test::kind_of(space_case, "std-scan") == (std_scan ? "baseline" : ""));
+  CHECK(bench::test::kind_of(space_case, "decoupled-lookback") == "ours");
+  CHECK(bench::test::kind_of(space_case, "kokkos") == "baseline");
+  const bool std_scan = space == "serial" || (space == "openmp" && bench::test::kStdPar);
+  CHECK(bench::test::kind_of(space_case, "std-scan") == (std_scan ? "baseline" : ""));
 }

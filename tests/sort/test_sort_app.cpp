@@ -19,8 +19,8 @@
 #include "sort/order.hpp"
 #include "sort/sort_app.hpp"
 
-using namespace kp::bench;
-using namespace kp::bench::sort;
+using namespace bench;
+using namespace bench::sort;
 
 namespace {
 
@@ -181,13 +181,14 @@ void require_variants_pass(std::uint64_t n, Dist dist, Order order) {
     }
   }
   const SpaceCase c = make_typed_case<Space>(input, selection);
-  kp::test::require_all_pass(c);
-  if (n > 0) kp::test::require_poison_detected(c);
+  bench::test::require_all_pass(c);
+  if (n > 0) bench::test::require_poison_detected(c);
 }
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("sort: every variant passes on small inputs", "[sort]", kp::test::Spaces) {
+TEMPLATE_LIST_TEST_CASE("sort: every variant passes on small inputs", "[sort]",
+                        bench::test::Spaces) {
   using Space = TestType;
   const std::uint64_t n = GENERATE(0, 1, 2, 1000, 70001);
   SECTION("uint32, every distribution") {

@@ -1,11 +1,14 @@
 #pragma once
 // Block (team) level: sums one value per team thread through team scratch
-// memory, driving TreeReduceSteps with team_barrier.
+// memory, driving TreeReduceSteps with team_barrier. This is the benchmark's
+// textbook tree (rank r adds rank r + stride), whose order of additions the
+// emulator reproduces bit for bit; the library's kp::block::reduce adds in
+// another order (shuffles within warps on CUDA, rank order on the host).
 #include <Kokkos_Core.hpp>
 
 #include "primitives/block/tree_reduce_steps.hpp"
 
-namespace kp::block {
+namespace bench::block {
 
 // `shared` holds team_size() values of team scratch; team_size() must be a
 // power of two. Every thread of the team returns the sum.
@@ -24,4 +27,4 @@ KOKKOS_INLINE_FUNCTION T tree_reduce(const Member& team, T* shared, const T& val
   return sum;
 }
 
-}  // namespace kp::block
+}  // namespace bench::block

@@ -6,7 +6,7 @@
 // real interleavings and compare bit for bit with the GPU.
 #include <Kokkos_Core.hpp>
 
-namespace kp::block {
+namespace bench::block {
 
 // log2 of a power-of-two block size.
 KOKKOS_INLINE_FUNCTION constexpr int log2_exact(int block_size) {
@@ -42,4 +42,4 @@ T tree_reduce_reference(T* values, int block_size) {
   return values[0];
 }
 
-}  // namespace kp::block
+}  // namespace bench::block

@@ -13,7 +13,7 @@
 
 #include "harness/spaces.hpp"
 
-namespace kp::bench {
+namespace bench {
 
 // Throws std::runtime_error naming `what` when a CUDA call failed.
 inline void require_cuda(cudaError_t status, const std::string& what) {
@@ -38,5 +38,5 @@ std::function<void()> cub_with_temp_storage(const std::string& what, Call call) 
   };
 }
 
-}  // namespace kp::bench
+}  // namespace bench
 #endif

@@ -8,7 +8,7 @@
 // so both orders of additions are the same and the results agree bit for bit.
 #include <Kokkos_Core.hpp>
 
-namespace kp::warp {
+namespace bench::warp {
 
 template <class T>
 struct ShuffleReduceSteps {
@@ -48,4 +48,4 @@ T shuffle_reduce_reference(const T* lanes, int width) {
   return value[0];
 }
 
-}  // namespace kp::warp
+}  // namespace bench::warp

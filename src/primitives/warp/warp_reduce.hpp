@@ -1,5 +1,8 @@
 #pragma once
 // Warp (vector) level: sums the `width` lane values of one team thread.
+// Its lanes are a thread's vector lanes, emulated in a loop on the host, so
+// that every space runs the same exchanges; kp::warp's are team ranks (a
+// host warp is one thread), so they do not compute the same thing here.
 // On CUDA, with the team's vector length equal to `width` (<= 32), the lanes
 // are the threads of a warp and exchange registers with __shfl_down_sync. On
 // the host backends, vector lanes run one after another, so the same
@@ -9,7 +12,7 @@
 
 #include "primitives/warp/shuffle_reduce_steps.hpp"
 
-namespace kp::warp {
+namespace bench::warp {
 
 // `lanes` holds this team thread's `width` lane values (scratch); `exchange`
 // is width more values of scratch, used off the GPU. Returns the sum to every
@@ -38,4 +41,4 @@ KOKKOS_INLINE_FUNCTION T shuffle_reduce(const Member& member, T* lanes, T* excha
   return lanes[0];
 }
 
-}  // namespace kp::warp
+}  // namespace bench::warp
