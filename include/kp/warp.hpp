@@ -21,10 +21,11 @@
 //   have the same bits on every call; integer sums are exact.
 #include <Kokkos_Core.hpp>
 
-#include <kp/impl/agent/register_tile.hpp>
-#include <kp/impl/block/team_combine.hpp>
 #include <kp/impl/core/common.hpp>
 #include <kp/impl/thread/combine_ops.hpp>
+#include <kp/impl/warp/reduce.hpp>
+#include <kp/impl/warp/scan.hpp>
+#include <kp/impl/warp/shuffle.hpp>
 #include <kp/ops.hpp>
 
 namespace kp::warp {

@@ -14,5 +14,5 @@ using Spaces = decltype(std::tuple_cat(KP_IF_SERIAL(std::tuple<Kokkos::Serial>{}
 
 // The library's tests (tests/kp) name the list kp::test::Spaces.
 namespace kp::test {
-using bench::test::Spaces;  // old name, kept until the merge
+using bench::test::Spaces;
 }  // namespace kp::test

@@ -47,7 +47,8 @@ void require_exact_sum(std::int64_t n, std::int64_t offset, int league = 0, int 
   if (tail_from == 0) {
     REQUIRE(reduce.tail().units > 0);
     // The teams' shares before it are whole rounds of every thread's loads.
-    CHECK(reduce.tail().from % (std::int64_t{reduce.league()} * impl::kUnroll) == 0);
+    CHECK(reduce.tail().from % (std::int64_t{reduce.league()} * impl::GpuReduceTuning::unroll) ==
+          0);
   }
   for (int run = 1; run <= runs; ++run) {
     long double expected = 0;
@@ -131,11 +132,12 @@ TEST_CASE("vector_reduce: the tail's shape", "[vector]") {
     for (const int league : {2, 660, 528}) {
       INFO("packs " << packs << ", league " << league);
       const impl::ReduceTail tail = impl::reduce_tail(split(packs), league, 256, 0);
-      const std::int64_t grid_round = std::int64_t{league} * 256 * impl::kUnroll;
+      const std::int64_t grid_round = std::int64_t{league} * 256 * impl::GpuReduceTuning::unroll;
       CHECK(tail.from % grid_round == 0);  // the shares are whole rounds
-      CHECK(packs - tail.from >= (packs >> impl::kTailShift));
-      CHECK(packs - tail.from < (packs >> impl::kTailShift) + grid_round);
-      CHECK(tail.unit == 256 * impl::kUnroll * impl::kTailUnitRounds);
+      CHECK(packs - tail.from >= (packs >> impl::GpuReduceTuning::tail_shift));
+      CHECK(packs - tail.from < (packs >> impl::GpuReduceTuning::tail_shift) + grid_round);
+      CHECK(tail.unit ==
+            256 * impl::GpuReduceTuning::unroll * impl::GpuReduceTuning::tail_unit_rounds);
       // The units cover the tail, the last one possibly short.
       CHECK((tail.units - 1) * tail.unit < packs - tail.from);
       CHECK(tail.units * tail.unit >= packs - tail.from);

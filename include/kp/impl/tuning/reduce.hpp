@@ -79,11 +79,4 @@ using GpuReduceTuning = tuning::ReduceTuning<tuning::kBuildGpu>;
 // The host's, for code that runs on host spaces alone.
 using HostReduceTuning = tuning::ReduceTuning<tuning::Target::host>;
 
-// old names, kept until the merge
-inline constexpr int kTeam = GpuReduceTuning::team;
-inline constexpr int kUnroll = GpuReduceTuning::unroll;
-inline constexpr int kTailShift = GpuReduceTuning::tail_shift;
-inline constexpr int kTailUnitRounds = GpuReduceTuning::tail_unit_rounds;
-inline constexpr std::int64_t kHostAhead = HostReduceTuning::ahead;
-
 }  // namespace kp::impl

@@ -94,7 +94,4 @@ namespace kp::impl {
 using GpuScanTuning = tuning::ScanTuning<tuning::kBuildGpu>;
 using HostScanTuning = tuning::ScanTuning<tuning::Target::host>;
 
-// old name, kept until the merge
-inline constexpr int kRegisterTeam = GpuScanTuning::team;
-
 }  // namespace kp::impl
