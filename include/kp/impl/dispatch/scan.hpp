@@ -7,12 +7,12 @@
 #include <string>
 #include <type_traits>
 
-#include <kp/impl/core/algorithm.hpp>
 #include <kp/impl/agent/decoupled_lookback.hpp>
-#include <kp/impl/dispatch/reduce.hpp>
-#include <kp/impl/thread/scan_op.hpp>
+#include <kp/impl/core/algorithm.hpp>
 #include <kp/impl/core/views.hpp>
 #include <kp/impl/core/workspace.hpp>
+#include <kp/impl/dispatch/reduce.hpp>
+#include <kp/impl/thread/scan_op.hpp>
 
 namespace kp::impl {
 
@@ -101,14 +101,11 @@ struct KokkosOpScanFunctor {
 // there only adds work), in blocks of 4 independent combines and a carry
 // (HostTileScan::scan): std::inclusive_scan's one chain of dependent adds is
 // bound by their latency. In place works: each block is read before it is
-// written. Host only. Out of line on purpose: inlined into Kokkos' Serial
-// dispatch, g++ 12 -O3 stored the running sum to the stack on every element,
-// 3.2x slower than std::inclusive_scan (185 vs 58 ms at 2^26 floats, 2-core
-// machine). Types of 16 bytes and more are stored as usual, and the
-// streaming stores are not compiled in: one thread streaming 16-byte pairs
-// took 61 ms at 2^24 pairs on that machine, against 43 ms with regular
-// stores (std::inclusive_scan 46); two threads streaming them gain (22
-// against 30 ms).
+// written. Host only. Out of line: inlined into Kokkos' Serial dispatch,
+// g++ 12 keeps the running sum in memory instead of a register. Values of
+// 16 bytes and more are stored as usual (no streaming stores compiled in):
+// one thread streams them more slowly than it stores them; smaller values
+// stream where host_scan_streams says.
 template <class T, class Op, class In, class Load>
 [[gnu::noinline]] void sequential_scan(const In* in, T* out, std::int64_t n, bool inclusive,
                                        Running<T> init, const Op& op, const Load& load) {
