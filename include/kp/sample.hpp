@@ -44,6 +44,32 @@
 
 namespace kp {
 
+// The alias table's format, for code that builds or reads tables of its
+// own (AliasTable keeps its columns in it). A table of n items has n
+// columns of probability 1/n each; a draw picks a column, then keeps the
+// column's own item or takes its alias by a coin.
+namespace alias {
+// A column as built: its own item with probability `keep`, else `alias`.
+using Entry = impl::AliasEntry;
+// A column as draws read it (8 bytes, one load): its own item when a 32-bit
+// coin is below `threshold`, else `alias`. Draws from a Column table are
+// identical to draws from the Entry table it encodes.
+using Column = impl::DrawColumn;
+// Column `column`'s Entry as a Column.
+using impl::to_draw_column;
+// The item a 32-bit coin `coin` gives in column `column`.
+using impl::draw_from;
+// The parallel build on a space (by prefix sums, O(n) work, no host round
+// trip): ParallelBuilder<Space>(n) allocates its workspace for up to n
+// items; build(space, weights, entries) fills an Entry table, and
+// build(space, weights, columns, counts) a Column table, zeroing the n
+// `counts` too. Asynchronous on `space`; report() holds the weights' totals
+// and check once `space` is fenced. Weights: n >= 1, non-negative, not all
+// zero (as kp::sample's; unchecked here).
+template <class Space>
+using ParallelBuilder = impl::ParallelAliasBuilder<Space>;
+}  // namespace alias
+
 // An alias table of weights on an execution space: build once (three or
 // four kernels, then checked; docs/API.md), draw any number of times (O(1)
 // per draw). A default-constructed table is empty: drawing from it throws

@@ -10,21 +10,19 @@
 // The builder owns its worklists, so a build allocates nothing.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <kp/impl/agent/parallel_alias.hpp>
+#include <kp/sample.hpp>
 #include <vector>
 
 namespace bench::roulette {
 
-// The library's alias-table pieces (kp/impl/agent/parallel_alias.hpp), which the
-// roulette variants and tests use by their short names: the one place where
-// the benchmark reaches into the library's internals. The alias-parallel row
-// builds the table with the library's parallel builder into columns it owns
-// and draws from them itself, which no public call does.
-using kp::impl::AliasEntry;
-using kp::impl::draw_from;
-using kp::impl::DrawColumn;
-using kp::impl::ParallelAliasBuilder;
-using kp::impl::to_draw_column;
+// The library's alias-table format and parallel builder (kp::alias), by the
+// short names the roulette variants and tests use.
+using AliasEntry = kp::alias::Entry;
+using DrawColumn = kp::alias::Column;
+using kp::alias::draw_from;
+using kp::alias::to_draw_column;
+template <class Space>
+using ParallelAliasBuilder = kp::alias::ParallelBuilder<Space>;
 
 class AliasBuilder {
  public:

@@ -12,12 +12,12 @@
 #include <string>
 #include <type_traits>
 
-#include <kp/impl/core/common.hpp>
-#include <kp/impl/thread/radix_keys.hpp>
 #include <kp/impl/agent/radix_sort.hpp>
+#include <kp/impl/core/common.hpp>
 #include <kp/impl/core/views.hpp>
 #include <kp/impl/core/workspace.hpp>
-#include <kp/scan.hpp>
+#include <kp/impl/dispatch/scan.hpp>
+#include <kp/impl/thread/radix_keys.hpp>
 
 namespace kp::impl::sort {
 
@@ -116,7 +116,7 @@ void radix_sort(const Space& space, const View<K*, Space>& keys, const View<V*, 
       Kokkos::deep_copy(space, counts, places);
     } else {
       count_tiles<Space, K>(space, from_keys, tiles, passes.digit[p], counts);
-      kp::exclusive_scan(space, counts, counts, std::int64_t(0));
+      impl::scan("kp::sort", space, counts, counts, false, std::int64_t(0), Algorithm::automatic);
     }
     scatter<Space, K, V>(space, from_keys, to_keys, {from_values, to_values, moves}, tiles,
                          passes.digit[p], counts);
