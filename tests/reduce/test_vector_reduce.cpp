@@ -125,13 +125,14 @@ TEMPLATE_LIST_TEST_CASE("vector_reduce: a float sum with a tail has the same bit
 TEST_CASE("vector_reduce: the tail's shape", "[vector]") {
   const auto split = [](std::int64_t packs) { return impl::PackSplit{0, packs, packs * 4}; };
   // Below the threshold, or one team: no tail.
-  CHECK(impl::reduce_tail(split(1000), 8, 256, 1001).units == 0);
-  CHECK(impl::reduce_tail(split(1 << 20), 1, 256, 0).units == 0);
+  CHECK(impl::reduce_tail<impl::GpuReduceTuning>(split(1000), 8, 256, 1001).units == 0);
+  CHECK(impl::reduce_tail<impl::GpuReduceTuning>(split(1 << 20), 1, 256, 0).units == 0);
   for (const std::int64_t packs :
        {std::int64_t{1} << 20, std::int64_t{1} << 28, std::int64_t{12345679}}) {
     for (const int league : {2, 660, 528}) {
       INFO("packs " << packs << ", league " << league);
-      const impl::ReduceTail tail = impl::reduce_tail(split(packs), league, 256, 0);
+      const impl::ReduceTail tail =
+          impl::reduce_tail<impl::GpuReduceTuning>(split(packs), league, 256, 0);
       const std::int64_t grid_round = std::int64_t{league} * 256 * impl::GpuReduceTuning::unroll;
       CHECK(tail.from % grid_round == 0);  // the shares are whole rounds
       CHECK(packs - tail.from >= (packs >> impl::GpuReduceTuning::tail_shift));
