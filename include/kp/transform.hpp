@@ -15,9 +15,9 @@
 #include <type_traits>
 
 #include <kp/algorithm.hpp>
-#include <kp/impl/thread/combine_ops.hpp>
 #include <kp/impl/dispatch/reduce.hpp>
 #include <kp/impl/dispatch/scan.hpp>
+#include <kp/impl/thread/combine_ops.hpp>
 
 namespace kp {
 
