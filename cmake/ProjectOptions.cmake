@@ -18,6 +18,15 @@ endif()
 # nvcc_wrapper hands flags it does not know to the host compiler, so the same
 # warning flags cover the host code of CUDA builds.
 target_compile_options(kp_options INTERFACE -Wall -Wextra)
+# nvcc only warns when device code calls a host function (20011, 20014) or
+# a constexpr host function (20013); in a release build the kernel then
+# fails to launch without a word, so its outputs are silently not written.
+# Those are errors here.
+if(Kokkos_ENABLE_CUDA)
+  foreach(_diag 20011 20013 20014)
+    target_compile_options(kp_options INTERFACE "SHELL:-Xcudafe --diag_error=${_diag}")
+  endforeach()
+endif()
 if(KP_WARNINGS_AS_ERRORS AND NOT Kokkos_ENABLE_CUDA)
   target_compile_options(kp_options INTERFACE -Werror)
 endif()

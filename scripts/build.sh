@@ -19,6 +19,7 @@
 #                      off, so answers stay bit for bit); its own folder (<set>-native)
 #       --apps LIST    build only these applications (e.g. reduce,scan; default all)
 #       --no-tests     leave the Catch2 tests out of this build (not remembered)
+#       --targets LIST build only these CMake targets (e.g. test_kp_block,reduce)
 #       --kokkos VERSION    the Kokkos to build against: 3.4 (default) or 4.6;
 #                           4.6 builds go to build/<set>-kokkos4.6
 #       --kokkos-root DIR   use an installed Kokkos (3.4 or 4.x) instead of building one
@@ -41,7 +42,7 @@ bad() {
 }
 
 serial=0 openmp=0 cuda=0 mpi=0 arch="" build_type=Release sanitize=0 native=0 clean=0 run_tests=0 run_suite=0
-tests=ON
+tests=ON targets=""
 kokkos_root=${KOKKOS_ROOT:-} jobs=$(nproc) apps=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -62,6 +63,11 @@ while [ $# -gt 0 ]; do
     --apps)
       [ $# -ge 2 ] || bad "--apps needs a list"
       apps=$2
+      shift
+      ;;
+    --targets)
+      [ $# -ge 2 ] || bad "--targets needs a list"
+      targets=$2
       shift
       ;;
     --kokkos)
@@ -183,8 +189,13 @@ fi
 kp_log "configuring $build_dir"
 cmake "${cmake_args[@]}" >/dev/null
 printf '%s\n' "${extra_names[@]}" >"$extra_record"
-kp_log "building ($jobs jobs)"
-cmake --build "$build_dir" -j "$jobs"
+target_args=()
+if [ -n "$targets" ]; then
+  IFS=, read -r -a target_list <<<"$targets"
+  target_args=(--target "${target_list[@]}")
+fi
+kp_log "building ($jobs jobs)${targets:+: $targets}"
+cmake --build "$build_dir" -j "$jobs" "${target_args[@]}"
 
 cat <<MSG
 

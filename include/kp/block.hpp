@@ -52,7 +52,8 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t reduce_scratch_size(int team_size) 
 template <class Member, class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION T reduce(const Member& team, T* scratch, const T& value, const T& identity,
                                 const BinaryOp& op) {
-  return impl::team_combine(team, scratch, value, impl::UserOp<T, BinaryOp>{identity, op});
+  return impl::team_combine</*InOrder=*/true>(team, scratch, value,
+                                               impl::UserOp<T, BinaryOp>{identity, op});
 }
 
 // The sum of every thread's value, valid in team rank 0 only.

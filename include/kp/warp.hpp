@@ -32,7 +32,7 @@ namespace kp::warp {
 
 // Team ranks per warp on `Space`: 32 on CUDA, 1 on host spaces.
 template <class Space>
-constexpr int size() {
+KOKKOS_INLINE_FUNCTION constexpr int size() {
   return impl::is_cuda_space<Space>() ? impl::kWarp : 1;
 }
 
@@ -42,7 +42,7 @@ template <class Member, class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION T reduce([[maybe_unused]] const Member& team, const T& value,
                                 [[maybe_unused]] const BinaryOp& op) {
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-  return impl::warp_combine(value, impl::UserOp<T, BinaryOp>{T{}, op});
+  return impl::warp_combine_in_order(value, impl::UserOp<T, BinaryOp>{T{}, op});
 #else
   return value;
 #endif

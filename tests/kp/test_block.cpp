@@ -27,8 +27,10 @@ struct BlockCalls {
   T identity, init;
   Op op;
 
-  static std::size_t scratch_bytes(int team) {
-    return std::max(kp::block::reduce_scratch_size<T>(team), kp::block::scan_scratch_size<T>(team));
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team) {
+    const std::size_t reduce = kp::block::reduce_scratch_size<T>(team),
+                      scan = kp::block::scan_scratch_size<T>(team);
+    return reduce > scan ? reduce : scan;
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {

@@ -51,8 +51,11 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t team_combine_scratch(int team_size)
 
 // `shared` holds team_combine_scratch bytes of team scratch. Every thread of
 // the team must call it; the result is valid in team rank 0 only. Ends with
-// a barrier, so the scratch may be reused right after.
-template <class Op, class Member>
+// a barrier, so the scratch may be reused right after. The values combine in
+// rank order where InOrder (an operation that need not be commutative);
+// otherwise CUDA's warps pair lanes 16 apart first, the order the device
+// reductions' float sums were tuned and checked with.
+template <bool InOrder = false, class Op, class Member>
 KOKKOS_INLINE_FUNCTION typename Op::value_type team_combine(const Member& team,
                                                             typename Op::value_type* shared,
                                                             typename Op::value_type value,
@@ -63,12 +66,12 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type team_combine(const Member& team,
   // With vector length 1 the team ranks are the linear thread ids, so ranks
   // 32w .. 32w+31 are warp w.
   const int lane = rank % kWarp, warp = rank / kWarp;
-  value = warp_combine(value, op);
+  value = warp_combine<InOrder>(value, op);
   if (lane == 0) shared[warp] = value;
   team.team_barrier();
   if (warp == 0) {
     value = lane < size / kWarp ? shared[lane] : op.identity();
-    value = warp_combine(value, op);
+    value = warp_combine<InOrder>(value, op);
   }
 #else
   shared[rank] = value;

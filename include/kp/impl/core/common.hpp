@@ -29,13 +29,13 @@ using View = Kokkos::View<T, Kokkos::Device<Space, Memory<Space>>>;
 
 // GPUs run thousands of threads in teams; host spaces one thread a team.
 template <class Space>
-constexpr bool is_gpu_space() {
+KOKKOS_INLINE_FUNCTION constexpr bool is_gpu_space() {
   return !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
 }
 
 // Kokkos' CUDA space, whose kernels may use warp intrinsics.
 template <class Space>
-constexpr bool is_cuda_space() {
+KOKKOS_INLINE_FUNCTION constexpr bool is_cuda_space() {
 #if defined(KOKKOS_ENABLE_CUDA)
   return std::is_same_v<Space, Kokkos::Cuda>;
 #else

@@ -14,7 +14,28 @@ __device__ typename Op::value_type warp_combine(typename Op::value_type value, c
   return value;
 }
 
-// The same among the `width` lanes of `lanes` (a power of two up to a warp):
+// The same in lane order, for an operation that need not be commutative:
+// steps of 1, 2, 4, 8 and 16 lanes, so that lane 0 joins contiguous runs of
+// lanes, the lower run on the left, and ends with v_0 op v_1 op ... op v_31
+// (the other lanes hold partial combinations).
+template <class Op>
+__device__ typename Op::value_type warp_combine_in_order(typename Op::value_type value,
+                                                         const Op& op) {
+  for (int delta = 1; delta < kWarp; delta *= 2) op.join(value, shuffle_down(value, delta));
+  return value;
+}
+
+// warp_combine_in_order where InOrder, else warp_combine.
+template <bool InOrder, class Op>
+__device__ typename Op::value_type warp_combine(typename Op::value_type value, const Op& op) {
+  if constexpr (InOrder) {
+    return warp_combine_in_order(value, op);
+  } else {
+    return warp_combine(value, op);
+  }
+}
+
+// warp_combine among the `width` lanes of `lanes` (a power of two up to a warp):
 // the first lane of each group ends with the group's value.
 template <class Op>
 __device__ typename Op::value_type group_combine(typename Op::value_type value, const Op& op,
