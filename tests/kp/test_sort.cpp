@@ -235,6 +235,35 @@ TEMPLATE_LIST_TEST_CASE("sort of few distinct, equal, sorted and reversed keys",
   }
 }
 
+namespace {
+// A value wider than the 8 bytes the GPU scatter stages in shared memory.
+struct Wide {
+  std::uint64_t position, check;
+  bool operator==(const Wide&) const = default;
+};
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("sort_by_key moves values of any width with their keys", "[sort]",
+                        kp::test::Spaces) {
+  using Space = TestType;
+  const Space space;
+  for (const std::int64_t n : {std::int64_t{4095}, std::int64_t{70001}}) {
+    INFO("n " << n);
+    const std::vector<std::uint16_t> keys = make_keys<std::uint16_t>(n, 11);
+    std::vector<Wide> wide(keys.size());
+    for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = Wide{i, ~std::uint64_t{i} * 3};
+    auto view = kp::test::to_space<Space>(keys, Shape::contiguous);
+    auto values = kp::test::to_space<Space>(wide, Shape::contiguous);
+    kp::sort_by_key(space, view, values, kp::descending);
+    const auto order = stable_order(keys, true);
+    CHECK(keys_in_order(to_host<Space>(view), keys, order));
+    const auto moved = to_host<Space>(values);
+    bool follows = true;
+    for (std::size_t i = 0; i < moved.size(); ++i) follows = follows && moved[i] == wide[order[i]];
+    CHECK(follows);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("sort refuses bad bit ranges and lengths before any work", "[sort]",
                         kp::test::Spaces) {
   using Space = TestType;
