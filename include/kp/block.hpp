@@ -53,7 +53,7 @@ template <class Member, class T, class BinaryOp>
 KOKKOS_INLINE_FUNCTION T reduce(const Member& team, T* scratch, const T& value, const T& identity,
                                 const BinaryOp& op) {
   return impl::team_combine</*InOrder=*/true>(team, scratch, value,
-                                               impl::UserOp<T, BinaryOp>{identity, op});
+                                              impl::UserOp<T, BinaryOp>{identity, op});
 }
 
 // The sum of every thread's value, valid in team rank 0 only.
