@@ -70,23 +70,39 @@ struct SharedCounters : std::bool_constant<is_gpu_space<Space>()> {};
 template <class Space>
 using TeamCount = std::conditional_t<SharedCounters<Space>::value, std::uint32_t, std::int64_t>;
 
-// Counts each team thread's key of digit d (none where !valid). GPU teams
-// share their counters: on CUDA a warp's lanes of one digit add together,
-// one shared-memory atomic a distinct digit, since equal digits (a constant
-// high byte, few distinct keys) would otherwise queue 32 atomics on one
-// address. Every thread of the team calls it in the same rounds.
+// Counts a key of digit d (none where !valid): GPU teams share their
+// counters (a shared-memory atomic add; CUB's histograms do the same, and
+// it costs less than aggregating a warp's equal digits with
+// __match_any_sync first), a host team is one thread.
 template <bool kShared, class Count>
-KOKKOS_INLINE_FUNCTION void count_key(Count* counters, std::uint32_t d, bool valid, int lane) {
-  (void)lane;
+KOKKOS_INLINE_FUNCTION void count_key(Count* counters, std::uint32_t d, bool valid) {
+  if (!valid) return;
   if constexpr (kShared) {
-#if defined(__CUDA_ARCH__)
-    const unsigned peers = __match_any_sync(0xffffffffu, valid ? d : std::uint32_t(kDigits));
-    if (valid && lane == __ffs(peers) - 1) atomicAdd(counters + d, Count(__popc(peers)));
-#else
-    if (valid) Kokkos::atomic_add(counters + d, Count(1));
-#endif
-  } else if (valid) {
+    atomic_count(counters + d, Count(1));
+  } else {
     ++counters[d];
+  }
+}
+
+// Keys a thread reads before it counts them, so that its loads are in
+// flight together instead of one at a time between the counts.
+template <class Space>
+inline constexpr int keys_in_flight = tuning::Tuned<SortTuning, Space>::keys_in_flight;
+
+// f(key, valid) for each key of [begin, end), each team thread taking every
+// team_size()-th in batches of Batch keys read before any is handed on.
+template <int Batch, class Member, class Keys, class F>
+KOKKOS_INLINE_FUNCTION void for_each_key(const Member& team, const Keys& keys, std::int64_t begin,
+                                         std::int64_t end, const F& f) {
+  using K = typename Keys::non_const_value_type;
+  const std::int64_t step = team.team_size();
+  for (std::int64_t base = begin + team.team_rank(); base < end; base += step * Batch) {
+    K key[Batch];
+    for (int j = 0; j < Batch; ++j) {
+      const std::int64_t i = base + j * step;
+      key[j] = i < end ? keys(i) : K();
+    }
+    for (int j = 0; j < Batch; ++j) f(key[j], base + j * step < end);
   }
 }
 
@@ -98,6 +114,7 @@ template <class Space, class K>
 void histograms(const Space& space, const View<const K*, Space>& keys, const Tiles& tiles,
                 const Passes& passes, const View<std::uint64_t*, Space>& histogram) {
   using Count = TeamCount<Space>;
+  constexpr bool kShared = SharedCounters<Space>::value;
   Kokkos::deep_copy(space, histogram, 0);
   const int bins = passes.count * kDigits;
   const std::size_t bytes = sizeof(Count) * static_cast<std::size_t>(bins);
@@ -112,18 +129,13 @@ void histograms(const Space& space, const View<const K*, Space>& keys, const Til
         Count* counts = static_cast<Count*>(team.team_scratch(0).get_shmem(bytes));
         for (int i = team.team_rank(); i < bins; i += team.team_size()) counts[i] = 0;
         team.team_barrier();
-        const int lane = team.team_rank() % 32;
         for (std::int64_t tile = team.league_rank(); tile < t.count; tile += team.league_size()) {
-          const std::int64_t end = t.end(tile);
-          for (std::int64_t base = t.begin(tile); base < end; base += team.team_size()) {
-            const std::int64_t i = base + team.team_rank();
-            const bool valid = i < end;
-            const K key = valid ? keys(i) : K();
-            for (int p = 0; p < passes.count; ++p) {
-              count_key<SharedCounters<Space>::value>(counts + p * kDigits, passes.digit[p](key),
-                                                      valid, lane);
-            }
-          }
+          for_each_key<keys_in_flight<Space>>(
+              team, keys, t.begin(tile), t.end(tile), [&](const K key, const bool valid) {
+                for (int p = 0; p < passes.count; ++p) {
+                  count_key<kShared>(counts + p * kDigits, passes.digit[p](key), valid);
+                }
+              });
         }
         team.team_barrier();
         for (int i = team.team_rank(); i < bins; i += team.team_size()) {
@@ -137,6 +149,7 @@ template <class Space, class K>
 void count_tiles(const Space& space, const View<const K*, Space>& keys, const Tiles& tiles,
                  const Digit digit, const View<std::int64_t*, Space>& counts) {
   using Count = TeamCount<Space>;
+  constexpr bool kShared = SharedCounters<Space>::value;
   const std::size_t bytes = sizeof(Count) * kDigits;
   const Tiles t = tiles;
   Kokkos::parallel_for(
@@ -147,13 +160,10 @@ void count_tiles(const Space& space, const View<const K*, Space>& keys, const Ti
         Count* local = static_cast<Count*>(team.team_scratch(0).get_shmem(bytes));
         for (int d = team.team_rank(); d < kDigits; d += team.team_size()) local[d] = 0;
         team.team_barrier();
-        const std::int64_t tile = team.league_rank(), end = t.end(tile);
-        for (std::int64_t base = t.begin(tile); base < end; base += team.team_size()) {
-          const std::int64_t i = base + team.team_rank();
-          const bool valid = i < end;
-          count_key<SharedCounters<Space>::value>(local, valid ? digit(keys(i)) : 0u, valid,
-                                                  team.team_rank() % 32);
-        }
+        const std::int64_t tile = team.league_rank();
+        for_each_key<keys_in_flight<Space>>(
+            team, keys, t.begin(tile), t.end(tile),
+            [&](const K key, const bool valid) { count_key<kShared>(local, digit(key), valid); });
         team.team_barrier();
         for (int d = team.team_rank(); d < kDigits; d += team.team_size()) {
           counts(d * t.count + tile) = static_cast<std::int64_t>(local[d]);

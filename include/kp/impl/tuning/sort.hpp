@@ -24,6 +24,7 @@ struct SortTuning<Target::hopper> {
   static constexpr int team = 256;  // threads a team: whole warps
   static constexpr int items = 16;  // keys a thread, in rounds of one key a thread
   static constexpr std::int64_t tile = std::int64_t{team} * items;
+  static constexpr int keys_in_flight = items;  // keys a thread reads before counting them
 };
 // Any other GPU: Hopper's policy, not measured there.
 template <>
@@ -36,6 +37,7 @@ struct SortTuning<Target::gpu> : SortTuning<Target::hopper> {};
 template <>
 struct SortTuning<Target::host> {
   static constexpr std::int64_t min_tile = 1 << 16;
+  static constexpr int keys_in_flight = 16;
 };
 
 }  // namespace kp::impl::sort
