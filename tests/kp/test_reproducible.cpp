@@ -18,81 +18,13 @@
 #include <vector>
 
 #include "kp/helpers.hpp"
+#include "reduce/exact_reference.hpp"
 
 using namespace kp::test;
+using bench::reduce::bits_of;
+using bench::reduce::exact_sum;
 
 namespace {
-
-template <class T>
-std::uint64_t bits_of(T x) {
-  std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> bits;
-  std::memcpy(&bits, &x, sizeof x);
-  return bits;
-}
-
-// Shewchuk's non-overlapping partials of the exact sum (Python's msum);
-// exact while no partial sum overflows.
-std::vector<double> partials_of(const std::vector<double>& values) {
-  std::vector<double> partials;
-  for (double x : values) {
-    std::size_t used = 0;
-    for (double y : partials) {
-      if (std::fabs(x) < std::fabs(y)) std::swap(x, y);
-      const double hi = x + y, lo = y - (hi - x);
-      if (lo != 0) partials[used++] = lo;
-      x = hi;
-    }
-    partials.resize(used);
-    partials.push_back(x);
-  }
-  return partials;
-}
-
-// The exact sum of the partials rounded once to double (math.fsum's end).
-double round_partials(const std::vector<double>& p) {
-  if (p.empty()) return 0.0;
-  std::size_t n = p.size();
-  double hi = p[--n], lo = 0;
-  while (n > 0) {
-    const double x = hi, y = p[--n];
-    hi = x + y;
-    lo = y - (hi - x);
-    if (lo != 0) break;
-  }
-  if (n > 0 && ((lo < 0 && p[n - 1] < 0) || (lo > 0 && p[n - 1] > 0))) {
-    const double y = lo * 2, x = hi + y;
-    if (y == x - hi) hi = x;
-  }
-  return hi;
-}
-
-double fsum(const std::vector<double>& values) {
-  return round_partials(partials_of(values));
-}
-
-// The correctly rounded sum in T, from finite values whose partial sums stay
-// finite in double. A float: the double d nearest the sum rounds to the
-// float nearest the sum unless d is halfway between two floats; then the
-// sign of sum - d decides, and ties go to even.
-template <class T>
-T exact_sum(const std::vector<T>& values) {
-  std::vector<double> wide(values.begin(), values.end());
-  const double d = fsum(wide);
-  if constexpr (std::is_same_v<T, double>) {
-    return d;
-  } else {
-    const float down = static_cast<float>(d) > d ? std::nextafter(static_cast<float>(d), -INFINITY)
-                                                 : static_cast<float>(d);
-    const float up = std::nextafter(down, INFINITY);
-    if (static_cast<double>(down) + (static_cast<double>(up) - down) / 2 != d) {
-      return static_cast<float>(d);
-    }
-    wide.push_back(-d);
-    const double residual = fsum(wide);
-    if (residual != 0) return residual > 0 ? up : down;
-    return (bits_of(down) & 1u) ? up : down;
-  }
-}
 
 template <class Space>
 std::vector<kp::ReduceAlgorithm> algorithms() {
