@@ -13,6 +13,14 @@
 
 namespace kp {
 
+// kp::reproducible selects the correctly rounded sum of floats or doubles
+// (kp::reduce, kp::transform_reduce): the exact sum rounded once, the same
+// bits on every space, thread count, team size and View layout.
+struct Reproducible {
+  explicit Reproducible() = default;
+};
+inline constexpr Reproducible reproducible{};
+
 template <class T>
 struct plus {
   KOKKOS_INLINE_FUNCTION T operator()(const T& a, const T& b) const { return a + b; }

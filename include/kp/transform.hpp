@@ -13,11 +13,13 @@
 // algorithms, determinism and errors. f may be called more than once per
 // element (a host tile is read twice), so it must be pure.
 #include <type_traits>
+#include <utility>
 
 #include <kp/algorithm.hpp>
 #include <kp/impl/dispatch/reduce.hpp>
 #include <kp/impl/dispatch/scan.hpp>
 #include <kp/impl/thread/combine_ops.hpp>
+#include <kp/ops.hpp>
 
 namespace kp {
 
@@ -30,6 +32,20 @@ T transform_reduce(const ExecSpace& space, const XView& x, T identity, BinaryOp 
   return impl::reduce("kp::transform_reduce", space, x,
                       impl::TransformOp<T, BinaryOp, UnaryOp>{{identity, op}, f},
                       impl::algorithm_of(algorithm));
+}
+
+// The correctly rounded sum of f(x(i)), in f's type (float or double).
+// Returns to the host (fences `space`); empty input gives +0.0.
+template <class ExecSpace, class XView, class UnaryOp>
+auto transform_reduce(const ExecSpace& space, const XView& x, Reproducible, UnaryOp f,
+                      ReduceAlgorithm algorithm = ReduceAlgorithm::automatic) {
+  impl::check_view<ExecSpace, XView>();
+  using T = std::decay_t<decltype(f(std::declval<impl::value_t<XView>>()))>;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
+                "kp::transform_reduce(..., kp::reproducible, f): f returns float or double");
+  return impl::reproducible_sum("kp::transform_reduce", space, x,
+                                impl::ExactTransformOp<T, UnaryOp>{{}, f},
+                                impl::algorithm_of(algorithm));
 }
 
 // out(i) = op(...op(f(in(0)), f(in(1)))..., f(in(i))); op associative.

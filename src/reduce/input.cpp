@@ -3,6 +3,7 @@
 #include "harness/cli.hpp"
 #include "harness/data.hpp"
 #include "harness/report.hpp"
+#include "reduce/exact_reference.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -27,6 +28,9 @@ void fill_reference(Input<T>& input, long double& magnitude) {
     magnitude += std::fabs(x);
   }
   input.reference = sum + compensation;
+  if constexpr (std::is_floating_point_v<T>) {
+    input.exact = exact_sum(input.values.data(), input.values.extent(0));
+  }
 }
 
 template <class T>
@@ -117,6 +121,17 @@ Check check_sum(const Input<T>& input, T result) {
   return check;
 }
 
+template <class T>
+Check check_exact(const Input<T>& input, T result) {
+  std::ostringstream detail;
+  detail << "sum " << static_cast<double>(result) << " correctly rounded "
+         << static_cast<double>(input.exact)
+         << (bits_of(result) == bits_of(input.exact) ? "" : " (other bits)");
+  Check check{bits_of(result) == bits_of(input.exact), detail.str()};
+  check.result = json_number(result);
+  return check;
+}
+
 template Input<float> make_input<float>(std::uint64_t, const std::string&);
 template Input<double> make_input<double>(std::uint64_t, const std::string&);
 template Input<std::int64_t> make_input<std::int64_t>(std::uint64_t, const std::string&);
@@ -128,4 +143,9 @@ template Check check_sum<float>(const Input<float>&, float);
 template Check check_sum<double>(const Input<double>&, double);
 template Check check_sum<std::int64_t>(const Input<std::int64_t>&, std::int64_t);
 
+}  // namespace bench::reduce
+
+namespace bench::reduce {
+template Check check_exact<float>(const Input<float>&, float);
+template Check check_exact<double>(const Input<double>&, double);
 }  // namespace bench::reduce

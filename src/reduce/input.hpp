@@ -14,6 +14,7 @@ struct Input {
   Kokkos::View<T*, Kokkos::HostSpace> values;
   long double reference = 0;  // compensated sum in extended precision
   long double tolerance = 0;  // |result - reference| allowed
+  T exact = 0;                // floats: the correctly rounded sum (exact_reference.hpp)
 };
 
 // "uniform": reals in [-1, 1) (integers in [-1000, 1000] for int64), zero
@@ -36,5 +37,9 @@ Input<T> input_from_values(const std::vector<T>& values, const std::string& wher
 // Compares a result with the reference and tolerance.
 template <class T>
 Check check_sum(const Input<T>& input, T result);
+
+// A floating-point result must be input.exact bit for bit (kp::reproducible).
+template <class T>
+Check check_exact(const Input<T>& input, T result);
 
 }  // namespace bench::reduce

@@ -5,8 +5,9 @@
 namespace bench::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {
-  std::vector<std::string> names = {"kp",           "kokkos", "block-tree",
-                                    "warp-shuffle", "atomic", "vector"};
+  // kp-reproducible: float and double only (kp::reproducible), not under MPI.
+  std::vector<std::string> names = {"kp",           "kp-reproducible", "kokkos", "block-tree",
+                                    "warp-shuffle", "atomic",          "vector"};
 #ifdef KOKKOS_ENABLE_SERIAL
   names.push_back("block-emulated");  // Serial only
   names.push_back("plain-loop");      // Serial only

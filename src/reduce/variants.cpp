@@ -160,6 +160,21 @@ SpaceCase make_typed_case(const Input<T>& input) {
   c.variants.push_back(
       {"kp", [=] { kp::reduce(Space(), in, Kokkos::subview(result, 0)); }, check_result, poison});
 #endif
+#ifndef KP_HAVE_MPI
+  // The correctly rounded sum (kp::reproducible): the exact value's bits.
+  if constexpr (std::is_floating_point_v<T>) {
+    const auto check_exact_result = [&input, result] {
+      const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), result);
+      return check_exact(input, host(0));
+    };
+    c.variants.push_back({"kp-reproducible",
+                          [=] {
+                            Kokkos::deep_copy(Kokkos::subview(result, 0),
+                                              kp::reduce(Space(), in, kp::reproducible));
+                          },
+                          check_exact_result, poison});
+  }
+#endif
   c.variants.push_back({"kokkos",
                         [=] {
                           Kokkos::parallel_reduce(

@@ -158,9 +158,9 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_chunk(const T* x, std::int64
     for (; i + HostReduceTuning::lanes <= end; i += HostReduceTuning::lanes) {
       if (i + kAhead + HostReduceTuning::lanes <= n)
         prefetch_lines<HostReduceTuning::lanes>(x + i + kAhead);
-      for (int j = 0; j < HostReduceTuning::lanes; ++j) op.join(lanes[j], op.lift(x[i + j], i + j));
+      for (int j = 0; j < HostReduceTuning::lanes; ++j) fold_in(op, lanes[j], x[i + j], i + j);
     }
-    for (; i < end; ++i) op.join(lanes[0], op.lift(x[i], i));
+    for (; i < end; ++i) fold_in(op, lanes[0], x[i], i);
     R acc = lanes[0];
     for (int j = 1; j < HostReduceTuning::lanes; ++j) op.join(acc, lanes[j]);
     return acc;

@@ -107,7 +107,7 @@ KOKKOS_INLINE_FUNCTION void accumulate_pack(const Op& op, typename Op::value_typ
   if constexpr (is_first_loc<Op>::value) {
     Op::join_pack_later(acc, pack.lane, first);
   } else {
-    for (int j = 0; j < Pack<T>::width; ++j) op.join(acc, op.lift(pack.lane[j], first + j));
+    for (int j = 0; j < Pack<T>::width; ++j) fold_in(op, acc, pack.lane[j], first + j);
   }
 }
 
@@ -155,7 +155,7 @@ KOKKOS_INLINE_FUNCTION typename Op::value_type fold_packs(const Op& op, const T*
   const std::int64_t bulk_end = split.bulk_end(W);
   for (std::int64_t s = thread; s < split.scalars(W); s += threads) {
     const std::int64_t i = s < split.head ? s : bulk_end + (s - split.head);
-    op.join(acc, op.lift(x[i], base + i));
+    fold_in(op, acc, x[i], base + i);
   }
   return acc;
 }
@@ -225,7 +225,7 @@ struct VectorReduceKernel {
     const PackSplit shares{split.head, tail.from, split.head + tail.from * W};
     V acc = fold_packs<kStrided, kLoads>(op, x.data(), shares, 0, thread, threads);
     for (std::int64_t i = split.bulk_end(W) + thread; i < split.n; i += threads) {
-      op.join(acc, op.lift(x.data()[i], i));
+      fold_in(op, acc, x.data()[i], i);
     }
     return acc;
   }
@@ -255,7 +255,8 @@ struct VectorReduceKernel {
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const int size = team.team_size(), rank = team.team_rank();
     const int league = team.league_size(), me = team.league_rank();
-    V* const shared = static_cast<V*>(team.team_scratch(0).get_shmem(sizeof(V) * size));
+    V* const shared =
+        static_cast<V*>(team.team_scratch(0).get_shmem(team_combine_scratch_on<V, Space>(size)));
     int* const last = static_cast<int*>(team.team_scratch(0).get_shmem(sizeof(int)));
 
     V acc = thread_partial(std::int64_t{me} * size + rank, std::int64_t{league} * size);
@@ -294,8 +295,8 @@ struct OneTeamReduceKernel {
   V* result;
   Op op;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    run(team,
-        static_cast<V*>(team.team_scratch(0).get_shmem(team_combine_scratch<V>(team.team_size()))));
+    run(team, static_cast<V*>(team.team_scratch(0).get_shmem(
+                  team_combine_scratch_on<V, Space>(team.team_size()))));
   }
   // The work, for a Kokkos team or a CUDA block (backend/cuda/one_block.hpp).
   template <class Team>
@@ -313,10 +314,11 @@ template <class Space, class Kernel>
 void launch_one_team(const Space& space, const Kernel& kernel) {
   using V = typename Kernel::V;
   const int team = ReduceTuned<Space>::team;
-  Kokkos::parallel_for("kp::vector_reduce one team",
-                       VectorReducePolicy<Space, V>(space, 1, team)
-                           .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch<V>(team))),
-                       kernel);
+  Kokkos::parallel_for(
+      "kp::vector_reduce one team",
+      VectorReducePolicy<Space, V>(space, 1, team)
+          .set_scratch_size(0, Kokkos::PerTeam(team_combine_scratch_on<V, Space>(team))),
+      kernel);
 }
 
 // *result = the fold of x[0, n) by one team (n within one_team_packs packs;
@@ -427,7 +429,7 @@ class VectorReduce {
       one_team_reduce(space_, kernel_.x.data(), kernel_.split.n, kernel_.op, kernel_.result.data());
       return;
     }
-    const std::size_t scratch = team_combine_scratch<V>(team_) + sizeof(V) + sizeof(int);
+    const std::size_t scratch = team_combine_scratch_on<V, Space>(team_) + sizeof(V) + sizeof(int);
     Kokkos::parallel_for("kp::vector_reduce",
                          VectorReducePolicy<Space, V>(space_, league_, team_)
                              .set_scratch_size(0, Kokkos::PerTeam(scratch)),

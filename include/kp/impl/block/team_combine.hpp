@@ -49,7 +49,17 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t team_combine_scratch(int team_size)
   return sizeof(V) * static_cast<std::size_t>(team_size);
 }
 
-// `shared` holds team_combine_scratch bytes of team scratch. Every thread of
+// The same for a team on Space: on CUDA team_combine keeps one value a warp
+// in scratch (large values, e.g. exact_sum.hpp's accumulator, would not fit
+// one a thread).
+template <class V, class Space>
+KOKKOS_INLINE_FUNCTION constexpr std::size_t team_combine_scratch_on(int team_size) {
+  return is_cuda_space<Space>()
+             ? sizeof(V) * static_cast<std::size_t>((team_size + kWarp - 1) / kWarp)
+             : team_combine_scratch<V>(team_size);
+}
+
+// `shared` holds team_combine_scratch_on<V, Space> bytes of team scratch. Every thread of
 // the team must call it; the result is valid in team rank 0 only. Ends with
 // a barrier, so the scratch may be reused right after. The values combine in
 // rank order where InOrder (an operation that need not be commutative);

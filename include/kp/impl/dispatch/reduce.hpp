@@ -16,6 +16,7 @@
 #include <kp/impl/core/views.hpp>
 #include <kp/impl/core/workspace.hpp>
 #include <kp/impl/thread/combine_ops.hpp>
+#include <kp/impl/thread/exact_sum.hpp>
 
 namespace kp::impl {
 
@@ -41,7 +42,7 @@ struct OpReduceFunctor {
   V x;
   Op op;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i, value_type& acc) const {
-    op.join(acc, op.lift(x(i), i));
+    fold_in(op, acc, x(i), i);
   }
   KOKKOS_INLINE_FUNCTION void join(value_type& into, const value_type& from) const {
     op.join(into, from);
@@ -156,6 +157,14 @@ typename Op::value_type reduce(const char* call, const Space& space, const XView
     space.fence();
     return host;
   }
+}
+
+// kp::reproducible: the exact sum of x (op: an ExactSumOp or ExactTransformOp)
+// by `algorithm`, rounded once on the host (fences `space`).
+template <class Space, class XView, class Op>
+auto reproducible_sum(const char* call, const Space& space, const XView& x, const Op& op,
+                      Algorithm algorithm) {
+  return round_exact(reduce(call, space, x, op, algorithm));
 }
 
 template <class T>

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include <kp/impl/core/value_index.hpp>
 
@@ -27,6 +28,30 @@ struct Sum {
     into += from;
   }
 };
+
+// Whether Op adds an element into a partial itself (op.add(acc, x)): an
+// operation whose partials are too large to lift one per element
+// (exact_sum.hpp's accumulator).
+template <class Op, class X, class = void>
+struct has_add : std::false_type {};
+template <class Op, class X>
+struct has_add<Op, X,
+               std::void_t<decltype(std::declval<const Op&>().add(
+                   std::declval<typename Op::value_type&>(), std::declval<const X&>()))>>
+    : std::true_type {};
+
+// Element x at `index` folded into acc: op.add where the operation has it,
+// else op.join(acc, op.lift(x, index)). Every reduction's fold goes through it.
+template <class Op, class X>
+KOKKOS_INLINE_FUNCTION void fold_in(const Op& op, typename Op::value_type& acc, const X& x,
+                                    std::int64_t index) {
+  if constexpr (has_add<Op, X>::value) {
+    (void)index;
+    op.add(acc, x);
+  } else {
+    op.join(acc, op.lift(x, index));
+  }
+}
 
 // A user's binary operation `op(a, b)` with its identity, on values of T.
 template <class T, class BinaryOp>
