@@ -581,9 +581,12 @@ void check_mpi_sort(Keys pattern, const char* type) {
       INFO(type << ", pattern " << int(pattern) << ", n " << n << ", " << split_name(split));
       const auto part = local_part(global, split);
       auto keys = owned<Space>(part);
-      kp::mpi::sort(kComm, Space(), keys);
+      const kp::mpi::SortStats stats = kp::mpi::sort(kComm, Space(), keys);
       const auto got = to_host<Space>(keys);
       check_counts(static_cast<std::int64_t>(got.size()), n);
+      CHECK(stats.count == static_cast<std::int64_t>(got.size()));
+      CHECK(stats.keys_sent <= static_cast<std::int64_t>(part.size()));
+      CHECK((ranks() > 1 || stats.bytes_sent == 0));
       CHECK(same_bits(concatenated(got), one_keys));
       // By key, with each key's global position as its value (LayoutLeft).
       std::vector<std::int64_t> positions(part.size());

@@ -25,6 +25,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
@@ -51,6 +52,34 @@ inline std::int64_t sort_block(std::int64_t n, int ranks) {
 inline std::int64_t sort_count_bound(std::int64_t n, int ranks) {
   return (n + ranks - 1) / ranks + (ranks + 1) * (sort_block(n, ranks) - 1);
 }
+
+// What one call did on this rank (kp::mpi::SortStats).
+struct SortStats {
+  std::int64_t count = 0;      // this rank's keys afterwards
+  std::int64_t samples = 0;    // this rank's samples
+  std::int64_t keys_sent = 0;  // this rank's keys sent to other ranks
+  std::int64_t bytes_sent =
+      0;  // to other ranks, every collective (an all-gather's once a receiver)
+  // Seconds of each phase on this rank (wall clock; each phase ends with
+  // `space` fenced): the local sort (with the all-gather of the sizes);
+  // the samples, splitters and counts; the host copies and all-to-alls of
+  // keys and values; the sort of the runs received.
+  double local_sort_s = 0, split_s = 0, exchange_s = 0, merge_s = 0;
+};
+
+// Seconds since the last lap.
+class Laps {
+ public:
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return s;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
 
 // A key's place in the global order: its order-preserving image, then its
 // position in the concatenation of the ranks' sorted slices.
@@ -109,16 +138,17 @@ std::int64_t count_below(const std::vector<K>& keys, std::int64_t lo, const Plac
 
 // How many of this rank's sorted keys go to each rank: samples from every
 // rank (all-gathered), the same splitters on every rank, and the counts
-// below each.
+// below each. `samples` gets this rank's number of samples.
 template <class K>
 std::vector<int> send_counts(MPI_Comm comm, const char* call, const std::vector<K>& keys,
-                             const Slices& slice, int p) {
+                             const Slices& slice, int p, std::int64_t& samples) {
   const std::int64_t block = sort_block(slice.n_global, p);
   std::vector<Sample> mine;
   for (std::int64_t j = 0; j < slice.n; j += block) {
     mine.push_back(
         {Place{impl::sort::image(keys[j], false), slice.lo + j}, std::min(block, slice.n - j)});
   }
+  samples = static_cast<std::int64_t>(mine.size());
   std::vector<Sample> all = all_gather_v(comm, call, mine);
   std::sort(all.begin(), all.end(),
             [](const Sample& a, const Sample& b) { return a.place < b.place; });
@@ -184,32 +214,66 @@ inline void check_counts(const char* call, const Slices& slice, int p) {
   }
 }
 
+// The bytes a value takes (none without values).
+template <class ValueView>
+constexpr std::int64_t value_bytes() {
+  if constexpr (std::is_same_v<ValueView, impl::sort::NoValues>) {
+    return 0;
+  } else {
+    return sizeof(impl::value_t<ValueView>);
+  }
+}
+
+// The bytes this rank sent to each other rank, times the others: its size
+// and error flag (16 bytes, all_gather's record), its sample count and its
+// samples, its count for that rank; plus the keys (and values) that left.
+template <class KeyView, class ValueView>
+std::int64_t bytes_sent(const SortStats& stats, int p) {
+  const auto sample = static_cast<std::int64_t>(sizeof(Sample));
+  const auto per_key =
+      static_cast<std::int64_t>(sizeof(impl::value_t<KeyView>)) + value_bytes<ValueView>();
+  return (p - 1) * (16 + 4 + stats.samples * sample + 4) + stats.keys_sent * per_key;
+}
+
 template <class Space, class KeyView, class ValueView>
-void sort(MPI_Comm comm, const char* call, const Space& space, KeyView& keys, ValueView& values) {
+SortStats sort(MPI_Comm comm, const char* call, const Space& space, KeyView& keys,
+               ValueView& values) {
   constexpr bool has_values = !std::is_same_v<ValueView, impl::sort::NoValues>;
   check_resizable<KeyView>();
   if constexpr (has_values) check_resizable<ValueView>();
+  SortStats stats;
+  Laps laps;
   // The local sort, its errors agreed on by every rank.
   const std::vector<std::int64_t> sizes = all_gather(comm, call, [&] {
     impl::sort::sort_keys(call, space, keys, impl::sort::all_bits, values, false);
     return static_cast<std::int64_t>(keys.extent(0));
   });
-  const int p = comm_size(comm);
-  if (p == 1) return;  // sorted: nothing moves
-  const Slices slice = slices_of(sizes, comm_rank(comm));
+  stats.local_sort_s = laps.lap();
+  stats.count = static_cast<std::int64_t>(keys.extent(0));
+  const int p = comm_size(comm), me = comm_rank(comm);
+  if (p == 1) return stats;  // sorted: nothing moves
+  const Slices slice = slices_of(sizes, me);
   check_counts(call, slice, p);
   const auto host_keys = to_host(space, keys);
-  const std::vector<int> send = send_counts(comm, call, host_keys, slice, p);
+  stats.exchange_s = laps.lap();
+  const std::vector<int> send = send_counts(comm, call, host_keys, slice, p, stats.samples);
   std::vector<int> receive(p);
   check(MPI_Alltoall(send.data(), 1, MPI_INT, receive.data(), 1, MPI_INT, comm), "MPI_Alltoall");
+  stats.split_s = laps.lap();
   assign(space, keys, all_to_all(comm, call, host_keys, send, receive));
   if constexpr (has_values) {
     assign(space, values, all_to_all(comm, call, to_host(space, values), send, receive));
   }
+  stats.exchange_s += laps.lap();
   // The runs merged: none to merge where at most one rank sent any.
   if (std::count_if(receive.begin(), receive.end(), [](int c) { return c > 0; }) > 1) {
     impl::sort::sort_keys(call, space, keys, impl::sort::all_bits, values, false);
   }
+  stats.merge_s = laps.lap();
+  stats.count = static_cast<std::int64_t>(keys.extent(0));
+  stats.keys_sent = slice.n - send[me];
+  stats.bytes_sent = bytes_sent<KeyView, ValueView>(stats, p);
+  return stats;
 }
 
 }  // namespace kp::mpi::detail
