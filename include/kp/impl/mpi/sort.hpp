@@ -58,8 +58,9 @@ struct SortStats {
   std::int64_t count = 0;      // this rank's keys afterwards
   std::int64_t samples = 0;    // this rank's samples
   std::int64_t keys_sent = 0;  // this rank's keys sent to other ranks
-  std::int64_t bytes_sent =
-      0;  // to other ranks, every collective (an all-gather's once a receiver)
+  // Bytes this rank sent to other ranks in every collective (an
+  // all-gather's counted once per receiving rank).
+  std::int64_t bytes_sent = 0;
   // Seconds of each phase on this rank (wall clock; each phase ends with
   // `space` fenced): the local sort (with the all-gather of the sizes);
   // the samples, splitters and counts; the host copies and all-to-alls of
