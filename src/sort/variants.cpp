@@ -225,8 +225,12 @@ void add_kp_mpi(SpaceCase& c, const Input<T>& input, const char* space) {
     return result;
   };
   const auto poison = [work] { Kokkos::deep_copy(*work, poison_value<T>()); };
-  add(c, "kp-mpi", run, check, poison, "", 4.0 * static_cast<double>(part.extent(0)) * sizeof(T));
+  add(c, "kp-mpi", run, check, poison);
   c.variants.back().global = true;
+  // The case's items and bytes: this rank's share (the ranks' are summed;
+  // on one rank, all of them, as for the other rows).
+  c.items_per_run = static_cast<double>(part.extent(0));
+  c.bytes_per_run = 4.0 * c.items_per_run * sizeof(T);
 }
 #endif
 
@@ -304,12 +308,7 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection) {
         "indices", index_bytes);
   }
 #ifdef KP_HAVE_MPI
-  if (selection.wants("kp-mpi")) {
-    add_kp_mpi<Space>(c, input, space_name<Space>());
-    // This rank's share of the items (the ranks' are summed); on one rank, all.
-    c.items_per_run = static_cast<double>(my_slice(n).count);
-    c.bytes_per_run = 4.0 * c.items_per_run * sizeof(T);
-  }
+  if (selection.wants("kp-mpi")) add_kp_mpi<Space>(c, input, space_name<Space>());
 #endif
   if (selection.wants("copy")) {
     add(
