@@ -10,9 +10,14 @@
 //   kp::mpi::inclusive_scan(comm, space, in, out, op);           // by any associative op
 //   kp::mpi::histogram(comm, space, values, counts);             // global counts, every rank
 //   kp::mpi::sample(comm, space, weights, draws, seed, counts);  // counts of the rank's items
+//   kp::mpi::sort(comm, space, keys);                            // keys resized: a sorted slice
+//   kp::mpi::sort(comm, space, keys, values);                    // values follow their keys
 //
 // - Collectives: every rank of `comm` makes the same calls in the same
 //   order, with the same bins, draws, seed, init and user operation.
+// - sort is the exception to "answers the same on every rank": each rank
+//   ends with its slice of the sorted global array, of another length than
+//   it came with (see sort below).
 // - Answers: those of the one-rank kp:: call on the global array, and the
 //   same on every rank. Exactly so for integer reduce and scans, minloc /
 //   maxloc of any type (ties to the first global index, the first NaN wins,
@@ -37,13 +42,16 @@
 //   level of the tree (8 bytes per 1024 items, per 2^20 where every slice
 //   starts on a multiple of 2^20 items) and at most 2048 weights of the
 //   blocks that straddle its slice's ends (none where every slice starts on
-//   a multiple of 1024); no counts and nothing per draw move. On one rank
-//   nothing moves.
+//   a multiple of 1024); no counts and nothing per draw move. sort moves
+//   its keys (and values): each that changes rank once, in one
+//   MPI_Alltoallv, after about 256 samples a rank (24 bytes each) and the
+//   counts (4 bytes a rank pair). On one rank nothing moves.
 // - Fences: reduce, minloc / maxloc, histogram and sample fence `space` and
 //   return with their results written. The scans fence `space` once on
 //   every rank but the last (for the rank's total: the last rank's is not
 //   needed, so it skips that pass) and then scan asynchronously, like
-//   kp::inclusive_scan.
+//   kp::inclusive_scan. sort fences `space` and returns with its Views
+//   written.
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
@@ -58,13 +66,18 @@
 #include <kp/histogram.hpp>
 #include <kp/impl/mpi/common.hpp>
 #include <kp/impl/mpi/sample.hpp>
+#include <kp/impl/mpi/sort.hpp>
 #include <kp/minloc.hpp>
 #include <kp/reduce.hpp>
 #include <kp/sample.hpp>
 #include <kp/scan.hpp>
+#include <kp/sort.hpp>
 #include <kp/value_index.hpp>
 
 namespace kp::mpi {
+
+// What one kp::mpi::sort did on this rank (impl/mpi/sort.hpp).
+using SortStats = detail::SortStats;
 
 namespace detail {
 
@@ -270,6 +283,51 @@ void sample(MPI_Comm comm, const ExecSpace& space, const WeightsView& weights, s
     return 0;
   });
   detail::sample(comm, call, space, weights, draws, seed, counts);
+}
+
+// Sorts the global array of keys (ascending, kp::sort's order and key
+// types; stable): afterwards rank 0 holds its smallest keys, rank 1 the next
+// ones and so on, each rank's keys sorted, so that the ranks' keys in rank
+// order are the one-rank kp::sort of the global array. With values, each
+// value moves with its key (kp::sort_by_key's): equal keys, and so their
+// values, keep their global input order (rank, then index).
+// - keys and values: owning LayoutRight or LayoutLeft rank-1 Views, passed
+//   by reference and resized to the rank's new count: written in place
+//   where that is their length, else replaced by a new allocation of their
+//   label (other handles of the old allocation are left holding the rank's
+//   locally sorted slice). values: any trivially copyable type, as many as
+//   keys on every rank.
+// - Counts: at most sort_count_bound(n, p) = ceil(n / p) + (p + 1) (g - 1)
+//   keys a rank, n the global count, p the ranks and g = ceil(n / (256 p))
+//   (about n / p + n / 256); exactly the even share floor((r + 1) n / p) -
+//   floor(r n / p) where n <= 256 p. Slices may be empty, keys all equal.
+// - Cost: a local radix sort, one all-gather of about 256 samples a rank
+//   (24 bytes each), one MPI_Alltoall of the counts and one MPI_Alltoallv
+//   of the keys (and values) through host memory, then a radix sort of the
+//   runs received (skipped where they came from one rank). On one rank
+//   nothing moves. Fences `space`.
+// - Returns this rank's SortStats: its count afterwards, the keys and bytes
+//   it sent to other ranks, and the seconds of each phase (local sort;
+//   samples, splitters and counts; host copies and all-to-alls; the sort of
+//   the runs received). Measuring them costs nothing: each phase ends
+//   fenced anyway.
+// - Errors: kp::sort_by_key's (values of another length) throw on every
+//   rank before anything moves, as do more than 2^31 - 1 keys to send or
+//   receive on a rank (MPI counts); by then each slice is locally sorted.
+template <class ExecSpace, class KeyView>
+SortStats sort(MPI_Comm comm, const ExecSpace& space, KeyView& keys) {
+  impl::sort::NoValues none;
+  return detail::sort(comm, "kp::mpi::sort", space, keys, none);
+}
+template <class ExecSpace, class KeyView, class ValueView>
+SortStats sort(MPI_Comm comm, const ExecSpace& space, KeyView& keys, ValueView& values) {
+  static_assert(Kokkos::is_view<ValueView>::value, "kp::mpi::sort: values are a Kokkos::View");
+  return detail::sort(comm, "kp::mpi::sort", space, keys, values);
+}
+
+// The most keys kp::mpi::sort leaves on a rank, for n keys over p ranks.
+inline std::int64_t sort_count_bound(std::int64_t n, int p) {
+  return detail::sort_count_bound(n, p);
 }
 
 }  // namespace kp::mpi

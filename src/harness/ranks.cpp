@@ -98,6 +98,23 @@ std::vector<unsigned char> all_gather_bytes(const void* bytes, std::size_t size)
         "MPI_Allgather");
   return all;
 }
+std::vector<unsigned char> all_gather_varying(const void* bytes, std::size_t size) {
+  const int p = ranks();
+  const auto sizes = all_gather(static_cast<std::uint64_t>(size));
+  std::vector<int> counts(p), starts(p);
+  std::uint64_t total = 0;
+  for (int r = 0; r < p; ++r) {
+    starts[r] = static_cast<int>(total);
+    total += sizes[r];
+    if (total > INT32_MAX) throw std::runtime_error("all_gather_varying: 2^31 bytes or more");
+    counts[r] = static_cast<int>(sizes[r]);
+  }
+  std::vector<unsigned char> all(total);
+  check(MPI_Allgatherv(bytes, counts[rank()], MPI_BYTE, all.data(), counts.data(), starts.data(),
+                       MPI_BYTE, MPI_COMM_WORLD),
+        "MPI_Allgatherv");
+  return all;
+}
 MpiSession::MpiSession(int& argc, char**& argv) {
   MPI_Init(&argc, &argv);
 }
@@ -143,6 +160,9 @@ std::vector<unsigned char> all_gather_bytes(const void* bytes, std::size_t size)
   std::vector<unsigned char> all(size);
   std::memcpy(all.data(), bytes, size);
   return all;
+}
+std::vector<unsigned char> all_gather_varying(const void* bytes, std::size_t size) {
+  return all_gather_bytes(bytes, size);
 }
 MpiSession::MpiSession(int&, char**&) {}
 MpiSession::~MpiSession() = default;

@@ -58,6 +58,9 @@ std::vector<std::uint64_t> gather_parts(const std::uint64_t* part, std::int64_t 
 bool all_ranks(bool pass);
 // Every rank's `bytes` (the same size on each), in rank order.
 std::vector<unsigned char> all_gather_bytes(const void* bytes, std::size_t size);
+// Every rank's `bytes` (any size on each, fewer than 2^31 in all),
+// concatenated in rank order, on every rank.
+std::vector<unsigned char> all_gather_varying(const void* bytes, std::size_t size);
 
 template <class T>
 std::vector<T> all_gather(const T& value) {

@@ -35,6 +35,9 @@ bool Selection::wants(const std::string& variant) const {
 
 std::vector<std::string> SortApp::variant_names() const {
   std::vector<std::string> names = {"kp", "kp-pairs", "kp-indices", "copy"};
+#ifdef KP_HAVE_MPI
+  names.push_back("kp-mpi");  // kp::mpi::sort, the only row on more than one rank
+#endif
 #ifdef KOKKOS_ENABLE_SERIAL
   for (const char* name : {"std-sort", "std-stable-sort", "std-stable-sort-pairs"}) {
     names.push_back(name);  // Serial only
@@ -140,6 +143,10 @@ double SortApp::host_bytes(const CommonOptions& options) const {
     if (wants("kp")) held += n * t;
     if (wants("kp-pairs")) held += n * t + 4 * n;
     if (wants("kp-indices")) held += n * t + 8 * n;
+    // kp-mpi: the rank's slice, its working copy and kp::sort's scratch
+    // (about n / ranks each), and the host copies and gathered keys of the
+    // checks (n): at most 4 n in all, on one rank.
+    if (wants("kp-mpi")) held += 4 * n * t;
     // The largest buffer one row allocates while it runs or is checked.
     double transient = 0;
     const auto at_most = [&transient](bool row, double bytes) {
@@ -185,6 +192,7 @@ void SortApp::prepare(const CommonOptions& options) {
     const bool gpu_space = among(options.spaces, "cuda");
     facts_ = facts_of(input, among(options.variants, "kokkos-binsort") ||
                                  (gpu_space && among(options.variants, "kokkos-sort")));
+    facts_.ranks = ranks();
   });
   file_.reset();
   // A run whose every requested row cannot sort this input on every
@@ -205,6 +213,10 @@ void SortApp::prepare(const CommonOptions& options) {
 
 std::string variant_limit(const std::string& variant, bool gpu, const RunFacts& facts) {
   const bool by_bits = facts.bits < facts.key_bits;
+  if (variant == "kp-mpi" && (facts.descending || by_bits)) {
+    return "kp::mpi::sort sorts ascending by the whole key";
+  }
+  if (variant != "kp-mpi" && facts.ranks > 1) return "runs on one rank only";
   if (variant == "kp-pairs" && facts.descending && by_bits &&
       !kp_sorts_pairs_descending_by_bits()) {
     return "kp::sort_by_key has no descending sort by a bit range";

@@ -16,6 +16,7 @@ struct RunFacts {
   std::uint64_t size = 0;
   bool has_nan = false, both_zeros = false;
   std::string binsort;  // binsort_limit(), where asked for
+  int ranks = 1;        // MPI ranks: above 1, only kp-mpi runs
 };
 
 template <class T>
@@ -51,7 +52,12 @@ class SortApp : public AppBase {
       "indices), whatever the number of passes an algorithm makes. Rows that cannot express a "
       "run are left out with a note: Kokkos::sort (ascending, whole keys, no NaN nor both "
       "signed zeros; its BinSort, on a GPU and in kokkos-binsort, no infinities and no crowded "
-      "bins), CUB (no -0.0 beside +0.0: it holds them equal).");
+      "bins), CUB (no -0.0 beside +0.0: it holds them equal). In an MPI build the kp-mpi row "
+      "is kp::mpi::sort of each rank's slice (ascending, whole keys; the only row on more than one "
+      "rank): each timed run copies the rank's slice into a fresh View, which the call resizes to "
+      "the rank's share; its check gathers the ranks' keys in rank order, and its detail (CSV, "
+      "JSON; stderr on rank 0) is the breakdown of one more run after the checked one: local "
+      "sort, splitters, exchange and merge (the slowest rank's), bytes moved per key.");
 
   std::vector<std::string> default_variants() const;  // all but kokkos-binsort
   std::string params() const {

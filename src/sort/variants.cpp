@@ -6,9 +6,12 @@
 #include <Kokkos_Sort.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <execution>
 #include <functional>
 #include <initializer_list>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -174,6 +177,63 @@ void add(SpaceCase& c, const char* name, std::function<void()> run, std::functio
   c.variants.push_back(std::move(variant));
 }
 
+#ifdef KP_HAVE_MPI
+// The checked run's breakdown (a collective): each phase's slowest rank,
+// the bytes every rank sent to the others per key, the largest rank's keys.
+std::string breakdown(const kp::mpi::SortStats& stats, std::int64_t n) {
+  const double local = max_over_ranks(stats.local_sort_s), split = max_over_ranks(stats.split_s);
+  const double exchange = max_over_ranks(stats.exchange_s), merge = max_over_ranks(stats.merge_s);
+  const double bytes = sum_over_ranks(static_cast<double>(stats.bytes_sent));
+  const double largest = max_over_ranks(static_cast<double>(stats.count));
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "local sort %.3g ms, splitters %.3g ms, exchange %.3g ms, merge %.3g ms; "
+                "%.3g B/key moved; largest rank %.0f keys (bound %lld)",
+                1e3 * local, 1e3 * split, 1e3 * exchange, 1e3 * merge,
+                n > 0 ? bytes / static_cast<double>(n) : 0.0, largest,
+                static_cast<long long>(kp::mpi::sort_count_bound(n, ranks())));
+  return text;
+}
+
+// kp::mpi::sort of this rank's slice (all of it on one rank): each timed
+// run copies the slice into a fresh View, which the call resizes to the
+// rank's share. The check gathers every rank's keys in rank order against
+// the reference; its detail is the breakdown of one more run, warm.
+template <class Space, class T>
+void add_kp_mpi(SpaceCase& c, const Input<T>& input, const char* space) {
+  const auto part = my_part(input.keys);
+  const auto n = static_cast<std::int64_t>(input.keys.extent(0));
+  const auto mine = buffer<T, Space>("mpi slice", static_cast<std::int64_t>(part.extent(0)), true);
+  Kokkos::deep_copy(mine, part);
+  const auto work = std::make_shared<View<T*, Space>>();
+  const auto stats = std::make_shared<kp::mpi::SortStats>();
+  const auto run = [=] {
+    *work = buffer<T, Space>("kp-mpi keys", static_cast<std::int64_t>(mine.extent(0)), true);
+    Kokkos::deep_copy(*work, mine);
+    *stats = kp::mpi::sort(world(), Space(), *work);
+  };
+  const auto check = [&input, work, stats, n, space, run] {
+    const auto keys = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), *work);
+    const auto bytes = all_gather_varying(keys.data(), keys.extent(0) * sizeof(T));
+    const Kokkos::View<T*, Kokkos::HostSpace> all("sort kp-mpi gathered", bytes.size() / sizeof(T));
+    if (!bytes.empty()) std::memcpy(all.data(), bytes.data(), bytes.size());
+    Check result = check_keys(input, all);
+    run();  // the breakdown of a warm run (the checked one was the first)
+    const std::string detail = breakdown(*stats, n);
+    if (rank() == 0) std::cerr << "sort: kp-mpi on " << space << ": " << detail << "\n";
+    if (result.pass) result.detail = detail;
+    return result;
+  };
+  const auto poison = [work] { Kokkos::deep_copy(*work, poison_value<T>()); };
+  add(c, "kp-mpi", run, check, poison);
+  c.variants.back().global = true;
+  // The case's items and bytes: this rank's share (the ranks' are summed;
+  // on one rank, all of them, as for the other rows).
+  c.items_per_run = static_cast<double>(part.extent(0));
+  c.bytes_per_run = 4.0 * c.items_per_run * sizeof(T);
+}
+#endif
+
 }  // namespace
 
 bool kp_sorts_pairs_descending_by_bits() {
@@ -196,8 +256,9 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection) {
   Kokkos::deep_copy(unsorted, input.keys);
   const View<const T*, Space> in = unsorted;
   // The working Views, allocated for the rows that use them.
-  const bool keys_used = std::any_of(selection.variants.begin(), selection.variants.end(),
-                                     [](const std::string& name) { return name != "kp-indices"; });
+  const bool keys_used =
+      std::any_of(selection.variants.begin(), selection.variants.end(),
+                  [](const std::string& name) { return name != "kp-indices" && name != "kp-mpi"; });
   const auto keys = buffer<T, Space>("keys", n, keys_used);
   const auto values =
       buffer<std::uint32_t, Space>("values", n, wants_any({"kp-pairs", "cub-radix-pairs"}));
@@ -246,6 +307,9 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection) {
         [&input, indices] { return check_indices(input, host(indices)); }, poison_indices,
         "indices", index_bytes);
   }
+#ifdef KP_HAVE_MPI
+  if (selection.wants("kp-mpi")) add_kp_mpi<Space>(c, input, space_name<Space>());
+#endif
   if (selection.wants("copy")) {
     add(
         c, "copy", [=] { restore.launch(); },

@@ -1,9 +1,8 @@
 // kp::mpi on every enabled space, run by ctest under mpirun with 1, 2 and 3
-// ranks. Every rank builds the same global array, keeps its slice, and
-// compares the distributed call with the one-rank kp:: call on the global
-// array: bit-identical for integers, minloc / maxloc, histogram and sample;
-// float sums within the rounding bound. Global sizes below the rank count
-// and splits that leave ranks empty are among the cases.
+// ranks (sample and sort also with 4 and 5). Every rank builds the same global array, keeps its
+// slice, and compares the distributed call with the one-rank kp:: call on the global array:
+// bit-identical for integers, minloc / maxloc, histogram and sample; float sums within the rounding
+// bound. Global sizes below the rank count and splits that leave ranks empty are among the cases.
 //
 // Every rank runs the same test cases in the same order and makes every
 // collective call unconditionally: only CHECK (never REQUIRE) follows them,
@@ -21,6 +20,8 @@
 #include <cstring>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "kp/affine.hpp"
@@ -476,6 +477,165 @@ TEMPLATE_LIST_TEST_CASE("kp::mpi::sample: bad arguments on any rank throw on eve
   std::uint64_t all = 0;
   MPI_Allreduce(&total, &all, 1, MPI_UINT64_T, MPI_SUM, kComm);
   CHECK(all == 30);
+}
+
+// kp::mpi::sort: every rank's output, concatenated in rank order, is the
+// one-rank kp::sort (kp::sort_by_key) of the global array, bit for bit, and
+// no rank holds more than kp::mpi::sort_count_bound keys (exactly its even
+// share where the bound's blocks are single keys, n <= 256 ranks).
+namespace {
+
+// An owning View of the space's memory (what kp::mpi::sort resizes) holding `host`.
+template <class Space, class T, class Layout = Kokkos::LayoutRight>
+Kokkos::View<T*, Layout, typename Space::memory_space> owned(const std::vector<T>& host) {
+  Kokkos::View<T*, Layout, typename Space::memory_space> v("kp::mpi::sort test", host.size());
+  const auto mirror = Kokkos::create_mirror_view(v);
+  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
+  Kokkos::deep_copy(v, mirror);
+  return v;
+}
+
+// Every rank's elements, in rank order, on every rank (a collective).
+template <class T>
+std::vector<T> concatenated(const std::vector<T>& mine) {
+  const int bytes = static_cast<int>(mine.size() * sizeof(T));
+  std::vector<int> counts(ranks()), at(ranks(), 0);
+  MPI_Allgather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, kComm);
+  for (int r = 1; r < ranks(); ++r) at[r] = at[r - 1] + counts[r - 1];
+  std::vector<T> all((at.back() + counts.back()) / sizeof(T));
+  MPI_Allgatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE,
+                 kComm);
+  return all;
+}
+
+template <class T>
+bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+// Key patterns: spread (few ties, except for narrow keys), few (5 distinct
+// values), equal (one value), special (floats: NaNs of both signs and
+// payloads, both zeros, infinities among ordinary values).
+enum class Keys { spread, few, equal, special };
+
+template <class K>
+std::vector<K> sort_input(Keys pattern, std::int64_t n) {
+  std::vector<K> keys(n);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t h = (i * 2654435761ll) % 1000003 - 500000;
+    if (pattern == Keys::few) {
+      keys[i] = K((i * 7) % 5) - K(2);
+    } else if (pattern == Keys::equal) {
+      keys[i] = K(3);
+    } else if constexpr (std::is_floating_point_v<K>) {
+      keys[i] = K(h) * K(0.001);
+      if (pattern == Keys::special) {
+        const K specials[] = {std::numeric_limits<K>::quiet_NaN(),
+                              -std::numeric_limits<K>::quiet_NaN(),
+                              K(-0.0),
+                              K(0.0),
+                              std::numeric_limits<K>::infinity(),
+                              -std::numeric_limits<K>::infinity()};
+        if (h % 3 == 0) keys[i] = specials[(i / 3) % 6];
+        if (i % 11 == 0) {  // a NaN of another payload
+          using U = kp::impl::sort::Image<K>;
+          U bits;
+          std::memcpy(&bits, &keys[i], sizeof(K));
+          bits = U(std::numeric_limits<U>::max() >> (i % 2)) ^ U(i % 7);
+          std::memcpy(&keys[i], &bits, sizeof(K));
+        }
+      }
+    } else {
+      keys[i] = static_cast<K>(h * 40503);  // wraps for narrow keys: their ties
+    }
+  }
+  return keys;
+}
+
+// The one-rank sort_by_key of the global keys, values their global positions.
+template <class Space, class K>
+std::pair<std::vector<K>, std::vector<std::int64_t>> one_rank_sort(const std::vector<K>& global) {
+  std::vector<std::int64_t> positions(global.size());
+  for (std::size_t i = 0; i < global.size(); ++i) positions[i] = static_cast<std::int64_t>(i);
+  auto keys = owned<Space>(global);
+  auto values = owned<Space>(positions);
+  kp::sort_by_key(Space(), keys, values);
+  return {to_host<Space>(keys), to_host<Space>(values)};
+}
+
+// Each rank's count: at most the bound, the even share where blocks are single keys.
+void check_counts(std::int64_t count, std::int64_t n) {
+  const int p = ranks(), r = rank();
+  INFO("rank " << r << " holds " << count << " of " << n);
+  CHECK(count <= kp::mpi::sort_count_bound(n, p));
+  if (n <= 256 * p) CHECK(count == n * (r + 1) / p - n * r / p);
+}
+
+template <class Space, class K>
+void check_mpi_sort(Keys pattern, const char* type) {
+  for (const std::int64_t n : kSizes) {
+    const auto global = sort_input<K>(pattern, n);
+    const auto [one_keys, one_values] = one_rank_sort<Space>(global);
+    for (const Split split : kSplits) {
+      INFO(type << ", pattern " << int(pattern) << ", n " << n << ", " << split_name(split));
+      const auto part = local_part(global, split);
+      auto keys = owned<Space>(part);
+      const kp::mpi::SortStats stats = kp::mpi::sort(kComm, Space(), keys);
+      const auto got = to_host<Space>(keys);
+      check_counts(static_cast<std::int64_t>(got.size()), n);
+      CHECK(stats.count == static_cast<std::int64_t>(got.size()));
+      CHECK(stats.keys_sent <= static_cast<std::int64_t>(part.size()));
+      CHECK((ranks() > 1 || stats.bytes_sent == 0));
+      CHECK(same_bits(concatenated(got), one_keys));
+      // By key, with each key's global position as its value (LayoutLeft).
+      std::vector<std::int64_t> positions(part.size());
+      for (std::size_t i = 0; i < part.size(); ++i) {
+        positions[i] = slice_begin(split, n, rank()) + static_cast<std::int64_t>(i);
+      }
+      auto by_key = owned<Space>(part);
+      auto values = owned<Space, std::int64_t, Kokkos::LayoutLeft>(positions);
+      kp::mpi::sort(kComm, Space(), by_key, values);
+      const auto got_values = to_host<Space>(values);
+      CHECK(same_bits(to_host<Space>(by_key), got));
+      CHECK(same_bits(concatenated(got_values), one_values));
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::sort: the ranks' keys in order are the one-rank sort",
+                        "[kp][mpi][sort]", Spaces) {
+  using Space = TestType;
+  for (const Keys pattern : {Keys::spread, Keys::few, Keys::equal}) {
+    check_mpi_sort<Space, std::uint8_t>(pattern, "uint8");
+    check_mpi_sort<Space, std::int16_t>(pattern, "int16");
+    check_mpi_sort<Space, std::int32_t>(pattern, "int32");
+    check_mpi_sort<Space, std::uint64_t>(pattern, "uint64");
+    check_mpi_sort<Space, std::int64_t>(pattern, "int64");
+  }
+  for (const Keys pattern : {Keys::spread, Keys::few, Keys::equal, Keys::special}) {
+    check_mpi_sort<Space, float>(pattern, "float");
+    check_mpi_sort<Space, double>(pattern, "double");
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("kp::mpi::sort: bad arguments on any rank throw on every rank",
+                        "[kp][mpi][sort]", Spaces) {
+  using Space = TestType;
+  const bool last = rank() == ranks() - 1;
+  auto keys = owned<Space>(std::vector<float>{3, 1, 2});
+  // Values of the wrong length on the last rank only.
+  auto values = owned<Space>(std::vector<std::int32_t>(last ? 2 : 3, 7));
+  CHECK_THROWS(kp::mpi::sort(kComm, Space(), keys, values));
+  // The next call works.
+  auto good = owned<Space>(std::vector<std::int32_t>{0, 1, 2});
+  kp::mpi::sort(kComm, Space(), keys, good);
+  CHECK(keys.extent(0) == good.extent(0));
+  const auto all = concatenated(to_host<Space>(keys));
+  CHECK(std::is_sorted(all.begin(), all.end()));
+  CHECK(all.size() == 3 * static_cast<std::size_t>(ranks()));
 }
 
 // MPI around Kokkos around Catch2; the exit code is non-zero when any rank

@@ -1,7 +1,8 @@
 #pragma once
 // What kp::mpi's calls share: MPI error checks, an all-gather that agrees on
-// errors, and host staging of a View's elements (kp::mpi moves data through
-// host memory, not CUDA-aware MPI).
+// errors, an all-gather of a rank's elements of any trivially copyable type,
+// the ranks' slices, and host staging of a View's elements (kp::mpi moves
+// data through host memory, not CUDA-aware MPI).
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
@@ -11,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <kp/impl/core/common.hpp>
@@ -90,6 +92,80 @@ auto all_gather(MPI_Comm comm, const char* call, const Local& local) {
     values.push_back(all[r].value);
   }
   return values;
+}
+
+// MPI's datatype of one T as sizeof(T) bytes (any trivially copyable T), so
+// that counts and displacements number elements, not bytes.
+template <class T>
+class BytesType {
+ public:
+  BytesType() {
+    static_assert(std::is_trivially_copyable_v<T>, "kp::mpi: elements are sent as bytes");
+    check(MPI_Type_contiguous(static_cast<int>(sizeof(T)), MPI_BYTE, &type_),
+          "MPI_Type_contiguous");
+    check(MPI_Type_commit(&type_), "MPI_Type_commit");
+  }
+  ~BytesType() { MPI_Type_free(&type_); }
+  BytesType(const BytesType&) = delete;
+  BytesType& operator=(const BytesType&) = delete;
+  MPI_Datatype get() const { return type_; }
+
+ private:
+  MPI_Datatype type_ = MPI_DATATYPE_NULL;
+};
+
+// Where each of the parts of counts[r] elements starts in their
+// concatenation (MPI displacements), and the concatenation's length.
+inline std::pair<std::vector<int>, std::int64_t> displacements(const char* call,
+                                                               const std::vector<int>& counts) {
+  std::vector<int> at(counts.size());
+  std::int64_t total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    at[r] = mpi_count(call, total);
+    total += counts[r];
+  }
+  return {at, total};
+}
+
+// Every rank's elements, in rank order, on every rank, from each rank's
+// `mine` (an MPI_Allgather of the counts, then an MPI_Allgatherv).
+template <class T>
+std::vector<T> all_gather_v(MPI_Comm comm, const char* call, const std::vector<T>& mine) {
+  const int count = mpi_count(call, static_cast<std::int64_t>(mine.size()));
+  std::vector<int> counts(comm_size(comm));
+  check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm), "MPI_Allgather");
+  const auto [at, total] = displacements(call, counts);
+  std::vector<T> all(static_cast<std::size_t>(total));
+  const BytesType<T> type;
+  check(MPI_Allgatherv(mine.data(), count, type.get(), all.data(), counts.data(), at.data(),
+                       type.get(), comm),
+        "MPI_Allgatherv");
+  return all;
+}
+
+// The ranks' slices of the global items: rank r's starts at starts[r],
+// starts[ranks] is the total; this rank's n items are [lo, hi).
+struct Slices {
+  std::vector<std::int64_t> starts;
+  std::int64_t n, lo, hi, n_global;
+  // Whether every rank's slice starts on a multiple of `items` (the same
+  // answer on every rank).
+  bool all_start_on(std::int64_t items) const {
+    for (std::size_t r = 1; r + 1 < starts.size(); ++r) {
+      if (starts[r] % items != 0) return false;
+    }
+    return true;
+  }
+  // The nodes of `items` items each that hold this slice: [first_of, end_of).
+  std::int64_t first_of(std::int64_t items) const { return n > 0 ? lo / items : 0; }
+  std::int64_t end_of(std::int64_t items) const { return n > 0 ? (hi + items - 1) / items : 0; }
+};
+
+// Every rank's slice from every rank's size (in rank order); `me` is this rank.
+inline Slices slices_of(const std::vector<std::int64_t>& sizes, int me) {
+  std::vector<std::int64_t> starts(sizes.size() + 1, 0);
+  for (std::size_t r = 0; r < sizes.size(); ++r) starts[r + 1] = starts[r] + sizes[r];
+  return {starts, sizes[me], starts[me], starts[me + 1], starts.back()};
 }
 
 template <class Dst, class Src>

@@ -33,20 +33,7 @@ namespace kp::mpi::detail {
 
 // Every rank's doubles, in rank order, from each rank's `mine`.
 inline std::vector<double> all_gather_doubles(MPI_Comm comm, const std::vector<double>& mine) {
-  const int ranks = comm_size(comm);
-  const int count = mpi_count("kp::mpi::sample", static_cast<std::int64_t>(mine.size()));
-  std::vector<int> counts(ranks), at(ranks);
-  check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm), "MPI_Allgather");
-  std::int64_t total = 0;
-  for (int r = 0; r < ranks; ++r) {
-    at[r] = mpi_count("kp::mpi::sample", total);
-    total += counts[r];
-  }
-  std::vector<double> all(static_cast<std::size_t>(total));
-  check(MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), at.data(),
-                       MPI_DOUBLE, comm),
-        "MPI_Allgatherv");
-  return all;
+  return all_gather_v(comm, "kp::mpi::sample", mine);
 }
 
 // The global items [begin, end), each within kBlock of a rank's end, from
@@ -82,31 +69,11 @@ impl::View<double*, Space> on_space(const Space& space, const std::vector<double
   return v;
 }
 
-// The ranks' slices of the global items: rank r's starts at starts[r],
-// starts[ranks] is the total; this rank's n items are [lo, hi).
-struct Slices {
-  std::vector<std::int64_t> starts;
-  std::int64_t n, lo, hi, n_global;
-  // Whether every rank's slice starts on a multiple of `items` (the same
-  // answer on every rank).
-  bool all_start_on(std::int64_t items) const {
-    for (std::size_t r = 1; r + 1 < starts.size(); ++r) {
-      if (starts[r] % items != 0) return false;
-    }
-    return true;
-  }
-  // The nodes of `items` items each that hold this slice: [first_of, end_of).
-  std::int64_t first_of(std::int64_t items) const { return n > 0 ? lo / items : 0; }
-  std::int64_t end_of(std::int64_t items) const { return n > 0 ? (hi + items - 1) / items : 0; }
-};
-
 // Every rank's slice, from each rank's n (one all-gather).
 inline Slices slices(MPI_Comm comm, std::int64_t n) {
-  const int ranks = comm_size(comm), me = comm_rank(comm);
-  std::vector<std::int64_t> sizes(ranks), starts(ranks + 1, 0);
+  std::vector<std::int64_t> sizes(comm_size(comm));
   check(MPI_Allgather(&n, 1, MPI_INT64_T, sizes.data(), 1, MPI_INT64_T, comm), "MPI_Allgather");
-  for (int r = 0; r < ranks; ++r) starts[r + 1] = starts[r] + sizes[r];
-  return {starts, n, starts[me], starts[me + 1], starts[ranks]};
+  return slices_of(sizes, comm_rank(comm));
 }
 
 // The weights of the blocks that straddle this slice's ends, as leaves
