@@ -9,8 +9,11 @@
 // scratch; host teams of one thread: in L2): the input is read once and the
 // output written once (2N elements of traffic instead of 3N).
 //
-// On CUDA a whole warp looks back, 32 predecessors at a time, instead of one
-// thread walking them one by one (warp_look_back).
+// What differs by backend is LookbackTeam<Space>'s (below: every space's
+// defaults; backend/cuda/lookback.hpp: Kokkos::Cuda's, where the tile lives
+// in registers, a whole warp looks back, 32 predecessors at a time, instead
+// of one thread walking them one by one, and 8- and 16-byte values travel
+// beside their flag in 16-byte words).
 //
 // Forward progress: tile ids come from the counter, not from league_rank, so
 // every tile a team waits for was claimed earlier by a team that is already
@@ -22,12 +25,12 @@
 #include <cstring>
 #include <memory>
 #include <stdexcept>
-#include <thread>
 #include <type_traits>
 
 #include <kp/impl/agent/host_scan.hpp>
 #include <kp/impl/agent/register_tile.hpp>
 #include <kp/impl/agent/tile_plan.hpp>
+#include <kp/impl/backend/host/back_off.hpp>
 #include <kp/impl/block/block_scan.hpp>
 #include <kp/impl/core/common.hpp>
 #include <kp/impl/thread/scan_op.hpp>
@@ -135,82 +138,44 @@ struct FlaggedTileStatus {
   }
 };
 
-// CUDA, 8- and 16-byte values: each 8 bytes of the value travel in a
-// 16-byte word beside a copy of the tagged flag, written and read with one
-// 16-byte access each, so neither side fences. This relies on an aligned
-// 16-byte access being performed whole: the PTX memory model does not
-// promise it for vector accesses, NVIDIA GPUs do it, and CUB's tile status
-// of 8-byte values relies on the same. A reader takes the value only where
-// every word carries the same flag: each flag's value is published once per
-// run, so matching words are one publication's; words that differ (a
-// writer between its stores) read as NOT_READY and are polled again.
-template <class Space, class T>
-struct WordTileStatus {
-  static_assert(sizeof(T) == 8 || sizeof(T) == 16);
-  static constexpr int kWords = sizeof(T) / 8;
-  View<std::uint64_t*, Space> words;  // tile t's word k: word(t, k), 2 entries
-  std::uint32_t epoch = 1;
+// The backend's part of a look-back team (ChainedScanTiles); backends
+// specialize it (backend/cuda/lookback.hpp). These defaults, for every other
+// space: the tile status above, no tile path of the backend's own, and the
+// team's rank 0 looks back.
+template <class Space>
+struct LookbackTeam {
+  // 32-bit values packed with their flag, others beside a flag word.
+  template <class T>
+  using Status =
+      std::conditional_t<sizeof(T) == 4, PackedTileStatus<Space, T>, FlaggedTileStatus<Space, T>>;
 
-  explicit WordTileStatus(std::int64_t tiles) : words("scan tile status", 2 * kWords * tiles) {}
-  void reset(const Space& space) const { Kokkos::deep_copy(space, words, std::uint64_t{0}); }
-
-  KOKKOS_INLINE_FUNCTION void publish(std::int64_t tile, TileFlag flag, const T& value) const {
-    std::uint64_t parts[kWords];
-    memcpy(parts, static_cast<const void*>(&value), sizeof(T));
-    const std::uint64_t tag = tag_flag(epoch, flag);
-    for (int k = 0; k < kWords; ++k) store(word(tile, k), tag, parts[k]);
+  // Whether a run's tiles are scanned in registers (scan_tile).
+  template <class In, class T>
+  static bool in_registers(const TilePlan&, const In*, const T*) {
+    return false;
   }
-  KOKKOS_INLINE_FUNCTION TileFlag read(std::int64_t tile, T& value) const {
-    std::uint64_t tags[kWords], parts[kWords];
-    for (int k = 0; k < kWords; ++k) load(word(tile, k), tags[k], parts[k]);
-    for (int k = 1; k < kWords; ++k) {
-      if (tags[k] != tags[0]) return kNotReady;
-    }
-    const TileFlag flag = untag_flag(epoch, static_cast<std::uint32_t>(tags[0]));
-    if (flag != kNotReady) memcpy(static_cast<void*>(&value), parts, sizeof(T));
-    return flag;
+  // Scans the team's tile in registers and returns true, or returns false.
+  template <class Tiles, class Member>
+  KOKKOS_INLINE_FUNCTION static bool scan_tile(const Tiles&, const Member&, std::int32_t) {
+    return false;
   }
-
- private:
-  KOKKOS_INLINE_FUNCTION std::uint64_t* word(std::int64_t tile, int k) const {
-    return &words(2 * (tile * kWords + k));
-  }
-  // One 16-byte relaxed access at GPU scope (the host pass only compiles it).
-  KOKKOS_INLINE_FUNCTION static void store(std::uint64_t* word, std::uint64_t tag,
-                                           std::uint64_t part) {
-#if defined(__CUDA_ARCH__)
-    asm volatile("st.relaxed.gpu.global.v2.u64 [%0], {%1, %2};" ::"l"(word), "l"(tag), "l"(part)
-                 : "memory");
-#else
-    word[0] = tag, word[1] = part;
-#endif
-  }
-  KOKKOS_INLINE_FUNCTION static void load(const std::uint64_t* word, std::uint64_t& tag,
-                                          std::uint64_t& part) {
-#if defined(__CUDA_ARCH__)
-    asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];"
-                 : "=l"(tag), "=l"(part)
-                 : "l"(word)
-                 : "memory");
-#else
-    tag = word[0], part = word[1];
-#endif
+  // What precedes `tile` (Tiles::look_back), into tile_prefix in the
+  // threads that looked back.
+  template <class Tiles, class Member, class T>
+  KOKKOS_INLINE_FUNCTION static void look_back(const Tiles& tiles, const Member& team,
+                                               std::int32_t tile, const T& tile_sum,
+                                               Running<T>& tile_prefix) {
+    if (team.team_rank() == 0) tile_prefix = tiles.look_back(tile, tile_sum);
   }
 };
 
 template <class Space, class T>
-using TileStatus = std::conditional_t<
-    sizeof(T) == 4, PackedTileStatus<Space, T>,
-    std::conditional_t<is_cuda_space<Space>() && (sizeof(T) == 8 || sizeof(T) == 16),
-                       WordTileStatus<Space, T>, FlaggedTileStatus<Space, T>>>;
+using TileStatus = typename LookbackTeam<Space>::template Status<T>;
 
-// CUDA: the tile in registers as 16-byte packs and shuffled between lanes as
-// 32-bit words needs a size of 4, 8 or 16 bytes; the warp's look-back only
-// 32-bit words.
+// GPUs: the tile in registers as 16-byte packs needs a size of 4, 8 or 16
+// bytes.
 template <class T>
 inline constexpr bool kRegisterValue = sizeof(T) % 4 == 0 && 16 % sizeof(T) == 0;
-template <class T>
-inline constexpr bool kShuffleValue = sizeof(T) % 4 == 0;
 
 // The scan by `op` (scan_op.hpp) of load(in[i]) into out. An inclusive scan
 // without initial value (has_init false) starts tile 0 at its first element.
@@ -226,7 +191,7 @@ struct ChainedScanTiles {
   T init;         // what precedes tile 0, if has_init
   bool has_init;  // always for exclusive scans and sums (0)
 
-  bool in_registers;  // CUDA: RegisterTile instead of the scratch-staged TileScan
+  bool in_registers;  // the tile in registers (LookbackTeam::scan_tile), not in a TileScan
   bool stream;        // host: non-temporal stores (host_scan_streams)
   Op op;
   Load load;
@@ -250,15 +215,7 @@ struct ChainedScanTiles {
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int32_t tile = take_ticket(team);
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-    if constexpr (std::is_same_v<Space, Kokkos::Cuda> && std::is_same_v<In, T> &&
-                  kRegisterValue<T>) {
-      if (in_registers) {
-        scan_in_registers(team, tile);
-        return;
-      }
-    }
-#endif
+    if (LookbackTeam<Space>::scan_tile(*this, team, tile)) return;  // backend hook
     if constexpr (kHost) {
       if (team.team_size() == 1) {
         scan_on_host(tile);
@@ -274,86 +231,15 @@ struct ChainedScanTiles {
   }
 
   // What precedes `tile`, for a team of several threads whose tile
-  // combines to tile_sum, in every thread: a warp looks back on CUDA, rank
-  // 0 elsewhere. `scan`: the team's TileScan (its scratch broadcasts).
+  // combines to tile_sum, in every thread: the backend's looking back
+  // (LookbackTeam), broadcast by `scan`, the team's TileScan (its scratch).
   template <class Scan>
   KOKKOS_INLINE_FUNCTION Running<T> team_look_back(const Member& team, const Scan& scan,
                                                    std::int32_t tile, const T& tile_sum) const {
     Running<T> tile_prefix{};
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-    if (kShuffleValue<T> && team.team_size() >= kWarp) {
-      if constexpr (kShuffleValue<T>) {
-        if (team.team_rank() < kWarp) tile_prefix = warp_look_back(tile, tile_sum);
-      }
-    } else
-#endif
-    {
-      if (team.team_rank() == 0) tile_prefix = look_back(tile, tile_sum);
-    }
+    LookbackTeam<Space>::look_back(*this, team, tile, tile_sum, tile_prefix);  // backend hook
     return scan.broadcast(tile_prefix);
   }
-
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
-  // The tile in registers (register_tile.hpp): two barriers in all, one for
-  // the warp totals and one for the tile prefix that warp 0 looks up.
-  __device__ void scan_in_registers(const Member& team, std::int32_t tile) const {
-    const int rank = team.team_rank();
-    const std::int64_t begin = plan.begin(tile);
-    const std::int64_t left = static_cast<std::int64_t>(in.extent(0)) - begin;
-    const int count = static_cast<int>(left < plan.tile ? left : plan.tile);
-    char* const scratch =
-        static_cast<char*>(team.team_scratch(0).get_shmem(register_tile_scratch_bytes<T>()));
-    T* const shared = reinterpret_cast<T*>(scratch);
-    RegisterTile<T, Op, Load> registers(op, load, scratch, rank);
-    registers.load(in.data() + begin, count, rank);
-    registers.scan(team, shared, rank);
-    T* const tile_prefix = shared + kRegisterWarps * GpuScanTuning::packs<T>;
-    bool* const tile_prefix_any = reinterpret_cast<bool*>(tile_prefix + 1);
-    if (rank < kWarp) {
-      const Running<T> prefix = warp_look_back(tile, registers.total);
-      if (rank == 0) {
-        *tile_prefix = prefix.value;
-        *tile_prefix_any = prefix.any;
-      }
-    }
-    team.team_barrier();
-    registers.store(Running<T>{*tile_prefix, *tile_prefix_any}, inclusive, out.data() + begin,
-                    count, rank);
-  }
-
-  // Look-back by the 32 lanes of a warp, each reading one predecessor: lane
-  // i reads tile base - i. The window is re-read until none of it is
-  // NOT_READY, then the nearest INCLUSIVE lane (lowest set bit of a ballot)
-  // ends the walk: the aggregates of the nearer lanes and its prefix are
-  // combined by a warp scan in sequence order (the lanes hold it backwards),
-  // which only ever joins adjacent tiles. With no INCLUSIVE in the window,
-  // the window's combination goes before what the walk has so far, and the
-  // walk moves 32 tiles further back. Every lane returns the prefix; lane 0
-  // publishes.
-  __device__ Running<T> warp_look_back(std::int32_t tile, const T& tile_sum) const {
-    const int lane = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x) % kWarp;
-    if (tile == 0) return first_tile(lane == 0, tile_sum);
-    if (lane == 0) status.publish(tile, kAggregate, tile_sum);
-    Running<T> prefix{T{}, false};
-    for (std::int32_t base = tile - 1;; base -= kWarp) {
-      const std::int32_t p = base - lane;
-      // Lanes past the nearest INCLUSIVE never count: any value will do.
-      T value = tile_sum;
-      TileFlag flag = kInclusive;  // lanes before tile 0 never count: tile 0 is INCLUSIVE
-      do {
-        if (p >= 0) flag = status.read(p, value);
-      } while (__any_sync(0xffffffffu, flag == kNotReady));
-      const unsigned inclusive_lanes = __ballot_sync(0xffffffffu, flag == kInclusive);
-      const int last = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : kWarp - 1;
-      // Lane `last` holds the combination of lanes last..0, in sequence order.
-      const T window = shuffle_from(warp_inclusive_scan<true>(value, lane, op), last);
-      prefix = Running<T>{prefix.any ? op(window, prefix.value) : window, true};
-      if (inclusive_lanes) break;
-    }
-    if (lane == 0) status.publish(tile, kInclusive, op(prefix.value, tile_sum));
-    return prefix;
-  }
-#endif
 
   // One host thread, the tile in cache: independent add chains (host_scan.hpp).
   KOKKOS_INLINE_FUNCTION void scan_on_host(std::int32_t tile) const {
@@ -372,16 +258,6 @@ struct ChainedScanTiles {
     return Running<T>{init, has_init};
   }
 
-  // On the host a predecessor may belong to a descheduled thread (more
-  // threads than free cores): after a short spin, give the core away.
-  KOKKOS_INLINE_FUNCTION static void back_off(int polls) {
-#if !defined(__CUDA_ARCH__)
-    if (polls % HostScanTuning::yield_polls == 0) std::this_thread::yield();
-#else
-    (void)polls;
-#endif
-  }
-
   // Returns the combination of all tiles before `tile` and publishes this
   // tile's inclusive prefix. Accumulated right to left over adjacent tiles,
   // earlier on the left, so exact wherever the sequential scan is.
@@ -392,8 +268,9 @@ struct ChainedScanTiles {
     for (std::int32_t p = tile - 1;; --p) {
       T value{};
       TileFlag flag;
+      // On the host a predecessor may belong to a descheduled thread.
       for (int polls = 1; (flag = status.read(p, value)) == kNotReady; ++polls) {
-        back_off(polls);
+        host_back_off(polls, HostScanTuning::yield_polls);
       }
       prefix = p == tile - 1 ? value : op(value, prefix);
       if (flag == kInclusive) break;
@@ -506,20 +383,10 @@ class DecoupledLookbackScan {
                          make(status, next_tile_));
   }
 
-  // The register path: CUDA, values of the same type in and out that fill
-  // 16-byte packs, its tile shape, and 16-byte aligned arrays.
+  // The register path (LookbackTeam<Space>::in_registers).
   template <class In>
   static bool in_registers(const TilePlan& plan, const In* in, const T* out) {
-    const auto aligned = [](const void* p) {
-      return reinterpret_cast<std::uintptr_t>(p) % kPackBytes == 0;
-    };
-    if constexpr (is_cuda_space<Space>() && std::is_same_v<In, T> && kRegisterValue<T>) {
-      return plan.team == GpuScanTuning::team && plan.items == kRegisterItems<T> && aligned(in) &&
-             aligned(out);
-    } else {
-      (void)aligned, (void)plan, (void)in, (void)out;
-      return false;
-    }
+    return LookbackTeam<Space>::in_registers(plan, in, out);
   }
 
   TileStatus<Space, T> status_;
@@ -531,3 +398,7 @@ class DecoupledLookbackScan {
 };
 
 }  // namespace kp::impl
+
+// The backends' LookbackTeam (each guards itself: this one compiles to its
+// WordTileStatus alone without CUDA).
+#include <kp/impl/backend/cuda/lookback.hpp>

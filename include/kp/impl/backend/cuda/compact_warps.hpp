@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include <kp/impl/backend/cuda/async_copy.hpp>
+#include <kp/impl/backend/cuda/lookback.hpp>
 #include <kp/impl/core/common.hpp>
 #include <kp/impl/tuning/copy_if.hpp>
 #include <kp/impl/warp/load.hpp>
@@ -44,7 +45,7 @@ __device__ WarpPlace<Count> place_warp(const C& c, const Member& team, Count* sh
     selected += count;
   }
   if (rank < kWarp) {
-    const Count before = c.tiles.warp_look_back(tile, selected).value;
+    const Count before = LookbackTeam<Kokkos::Cuda>::warp_look_back(c.tiles, tile, selected).value;
     if (rank == 0) shared[warps] = before;
   }
   team.team_barrier();

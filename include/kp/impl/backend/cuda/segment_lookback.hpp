@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include <kp/impl/agent/segment_lookback.hpp>
+#include <kp/impl/backend/cuda/lookback.hpp>
 #include <kp/impl/block/block_scan.hpp>
 
 namespace kp::impl {
@@ -165,7 +166,8 @@ struct SegmentLookbackScan<Kokkos::Cuda, T, Offsets, Op>
         block_exclusive_scan(team, Part{fold, (heads & own) != 0}, s.partial,
                              (t.count + t.items - 1) / t.items, this->tiles.op, tile_sum);
     if (t.rank < kWarp) {
-      const Running<Part> prefix = this->tiles.warp_look_back(tile, tile_sum);
+      const Running<Part> prefix =
+          LookbackTeam<Kokkos::Cuda>::warp_look_back(this->tiles, tile, tile_sum);
       if (t.rank == 0) {
         s.partial[t.size / kWarp] = prefix.value;
         *s.prefix_any = prefix.any;
