@@ -49,7 +49,9 @@
 // every key is skipped. Scratch: one copy of the keys (and values, or the
 // indices and a key copy for sort_indices) plus 256 counters a tile, from
 // the workspace cache (kp::release_workspaces frees it).
+#include <kp/impl/dispatch/merge_sort.hpp>
 #include <kp/impl/dispatch/sort.hpp>
+#include <type_traits>
 
 namespace kp {
 
@@ -58,6 +60,13 @@ struct descending_t {
   explicit descending_t() = default;
 };
 inline constexpr descending_t descending{};
+
+namespace impl {
+// Whether a sort's last argument is a comparator (not a tag nor a bit).
+template <class Compare>
+inline constexpr bool is_comparator =
+    !std::is_same_v<std::decay_t<Compare>, descending_t> && !std::is_arithmetic_v<Compare>;
+}  // namespace impl
 
 // Sorts keys in place, ascending (stable).
 template <class ExecSpace, class KeyView>
@@ -127,6 +136,21 @@ void sort_indices(const ExecSpace& space, const KeyView& keys, const IndexView& 
                   int begin_bit, int end_bit, descending_t) {
   impl::sort::sort_indices("kp::sort_indices", space, keys, indices,
                            impl::sort::Bits{begin_bit, end_bit}, true);
+}
+
+// Sorts keys of any trivially copyable type in place by comp, a strict
+// weak order callable on the space (stable merge sort).
+template <class ExecSpace, class KeyView, class Compare,
+          class = std::enable_if_t<impl::is_comparator<Compare>>>
+void sort(const ExecSpace& space, const KeyView& keys, const Compare& comp) {
+  impl::merge_sort::sort_by("kp::sort", space, keys, impl::sort::no_values, comp);
+}
+// Sorts keys in place by comp and permutes values with them (stable).
+template <class ExecSpace, class KeyView, class ValueView, class Compare,
+          class = std::enable_if_t<impl::is_comparator<Compare>>>
+void sort_by_key(const ExecSpace& space, const KeyView& keys, const ValueView& values,
+                 const Compare& comp) {
+  impl::merge_sort::sort_by("kp::sort_by_key", space, keys, values, comp);
 }
 
 }  // namespace kp
