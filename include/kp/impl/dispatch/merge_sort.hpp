@@ -88,6 +88,25 @@ Buffers<K, V> buffers_of(const KeyData& keys, const ValueData& values) {
   return b;
 }
 
+// Calls run(buffers) with the keys (and values) as contiguous Buffers in
+// the space's memory: the user's, or copies written back after (sort.hpp's
+// Working); fences `space`.
+template <class ExecSpace, class KeyView, class ValueView, class Run>
+void with_buffers(const ExecSpace& space, const KeyView& keys, const ValueView& values,
+                  const Run& run) {
+  using K = value_t<KeyView>;
+  sort::Working<ExecSpace, KeyView> k(space, keys, true);
+  if constexpr (!std::is_same_v<ValueView, sort::NoValues>) {
+    sort::Working<ExecSpace, ValueView> v(space, values, true);
+    run(buffers_of<K, value_t<ValueView>>(k.data, v.data));
+    v.finish(space);
+  } else {
+    run(buffers_of<K, NoValue>(k.data, k.data));
+  }
+  k.finish(space);
+  space.fence();
+}
+
 // kp::sort(space, keys, comp) and kp::sort_by_key(space, keys, values,
 // comp) (values: sort::no_values for keys alone).
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
@@ -100,31 +119,10 @@ void sort_by(const char* call, const ExecSpace& space, const KeyView& keys, cons
                 "kp::sort: keys are sorted in place");
   static_assert(std::is_invocable_r_v<bool, const Comp&, const K&, const K&>,
                 "kp::sort: the comparator is called as comp(a, b) on two keys, returning bool");
-  constexpr bool has_values = !std::is_same_v<ValueView, sort::NoValues>;
   const auto n = static_cast<std::int64_t>(keys.extent(0));
-  if constexpr (has_values) {
-    check_view<ExecSpace, ValueView>();
-    static_assert(std::is_trivially_copyable_v<value_t<ValueView>>,
-                  "kp::sort_by_key: values must be trivially copyable");
-    static_assert(!std::is_const_v<typename ValueView::value_type>,
-                  "kp::sort_by_key: values are permuted in place");
-    if (static_cast<std::int64_t>(values.extent(0)) != n) {
-      throw std::invalid_argument(std::string(call) + ": " + std::to_string(values.extent(0)) +
-                                  " values for " + std::to_string(n) + " keys");
-    }
-  }
+  sort::check_values<ExecSpace>(call, values, keys.extent(0));
   if (n <= 1) return;
-  sort::Working<ExecSpace, KeyView> k(space, keys, true);
-  if constexpr (has_values) {
-    using V = value_t<ValueView>;
-    sort::Working<ExecSpace, ValueView> v(space, values, true);
-    merge_sort(space, buffers_of<K, V>(k.data, v.data), n, comp);
-    v.finish(space);
-  } else {
-    merge_sort(space, buffers_of<K, NoValue>(k.data, k.data), n, comp);
-  }
-  k.finish(space);
-  space.fence();
+  with_buffers(space, keys, values, [&](const auto& data) { merge_sort(space, data, n, comp); });
 }
 
 }  // namespace kp::impl::merge_sort

@@ -78,3 +78,24 @@ struct MergeSortTuning<Target::host> {
 };
 
 }  // namespace kp::impl::merge_sort
+
+namespace kp::impl::merge_sort {
+
+// kp::segmented_sort: the longest segment one host thread sorts by itself
+// (a merge sort of its own); longer ones take the whole space's radix sort,
+// one segment after another. On a GPU that bound is a team's tile. Not
+// measured yet.
+template <Target T>
+struct SegmentSortTuning : Next<SegmentSortTuning, T> {};
+template <>
+struct SegmentSortTuning<Target::gpu> {
+  static constexpr std::int64_t thread_max = 0;  // GPUs: a team's tile
+};
+template <>
+struct SegmentSortTuning<Target::hopper> : SegmentSortTuning<Target::gpu> {};
+template <>
+struct SegmentSortTuning<Target::host> {
+  static constexpr std::int64_t thread_max = 1 << 16;
+};
+
+}  // namespace kp::impl::merge_sort
