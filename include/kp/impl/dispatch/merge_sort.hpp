@@ -39,17 +39,19 @@ struct Scratch {
 
 template <class Space, class K, class V>
 std::shared_ptr<Scratch<Space, K, V>> scratch_for(const Space& space, std::int64_t n) {
-  const auto size = static_cast<std::size_t>(n);
-  const std::size_t value_size = Buffers<K, V>::kValues ? size : 0;
+  const std::int64_t value_size = Buffers<K, V>::kValues ? n : 0;
   using S = Scratch<Space, K, V>;
   return workspace<S>(
       space,
-      [&](const S& s) { return s.keys.extent(0) >= size && s.values.extent(0) >= value_size; },
+      [&](const S& s) {
+        return static_cast<std::int64_t>(s.keys.extent(0)) >= n &&
+               static_cast<std::int64_t>(s.values.extent(0)) >= value_size;
+      },
       [&] {
         const auto alloc = [&](const std::string& label) {
           return Kokkos::view_alloc(space, Kokkos::WithoutInitializing, label);
         };
-        return S{View<K*, Space>(alloc("kp::sort merge keys"), size),
+        return S{View<K*, Space>(alloc("kp::sort merge keys"), n),
                  View<typename S::Stored*, Space>(alloc("kp::sort merge values"), value_size)};
       });
 }
