@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include <kp/impl/agent/segment_sort.hpp>
 #include <kp/sort.hpp>
 
 #include "helpers.hpp"
@@ -143,36 +144,101 @@ TEMPLATE_LIST_TEST_CASE("sort of floats by magnitude and of integers by a compar
   CHECK(kp::test::to_host<Space>(iview) == stable_sorted(ints, LowBits{}));
 }
 
+namespace {
+
+// Small plans that make many passes: teams of `team` threads of 3 items,
+// tiles of 96 (on host spaces a team of one thread: the GPU's team sort and
+// its chunked merges, run by one thread); or (host) threads' tiles of 100
+// in runs of 4 and shares of 37.
+template <class Space, class K, class V>
+kp::impl::merge_sort::MergePlan small_plan(std::int64_t n, bool teams) {
+  using namespace kp::impl::merge_sort;
+  MergePlan plan = merge_plan<Space, K, V>(Space(), n);
+  if (teams) {
+    plan.teams = true;
+    plan.team = kp::impl::is_gpu_space<Space>() ? 32 : 1;
+    plan.items = 3;
+    plan.tile = 96;
+    plan.chunk = 3;
+    plan.level = 0;
+    plan.shared = 2 * buffer_bytes<K, V>(plan.tile);
+  } else {
+    plan.tile = 100;
+    plan.chunk = 37;
+    plan.run = 4;
+  }
+  return plan;
+}
+
+template <class Space>
+std::vector<bool> small_plan_kinds() {
+  if (kp::impl::is_gpu_space<Space>()) return {true};
+  return {false, true};
+}
+
+}  // namespace
+
 TEMPLATE_LIST_TEST_CASE("merge sort by small plans: many passes, shares crossing pairs",
                         "[sort][comparator]", kp::test::Spaces) {
   using Space = TestType;
   using namespace kp::impl::merge_sort;
   const Space space;
-  for (const std::int64_t n : {2, 95, 96, 97, 1000, 4099, 20011}) {
-    INFO("n " << n);
-    const std::vector<Record> records = make_records(n, 9);
-    Kokkos::View<Record*, typename Space::memory_space> view("records", n);
-    auto mirror = Kokkos::create_mirror_view(view);
-    std::copy(records.begin(), records.end(), mirror.data());
-    Kokkos::deep_copy(view, mirror);
-    MergePlan plan = merge_plan<Space, Record, NoValue>(space, n);
-    if (plan.teams) {  // teams of 32 threads of 3 items: tiles of 96
-      plan.team = 32;
-      plan.items = 3;
-      plan.tile = 96;
-      plan.chunk = 3;
-      plan.shared = 2 * buffer_bytes<Record, NoValue>(plan.tile);
-    } else {  // tiles of 100 in runs of 4; shares of 37
-      plan.tile = 100;
-      plan.chunk = 37;
-      plan.run = 4;
+  for (const bool teams : small_plan_kinds<Space>()) {
+    for (const std::int64_t n : {2, 95, 96, 97, 1000, 4099, 20011}) {
+      INFO("n " << n << (teams ? ", team plan" : ", thread plan"));
+      const std::vector<Record> records = make_records(n, 9);
+      Kokkos::View<Record*, typename Space::memory_space> view("records", n);
+      auto mirror = Kokkos::create_mirror_view(view);
+      std::copy(records.begin(), records.end(), mirror.data());
+      Kokkos::deep_copy(view, mirror);
+      Buffers<Record, NoValue> data;
+      data.keys = view.data();
+      merge_sort(space, data, n, GroupDownWeightUp{}, small_plan<Space, Record, NoValue>(n, teams));
+      Kokkos::deep_copy(mirror, view);
+      CHECK(std::vector<Record>(mirror.data(), mirror.data() + n) ==
+            stable_sorted(records, GroupDownWeightUp{}));
     }
-    Buffers<Record, NoValue> data;
-    data.keys = view.data();
-    merge_sort(space, data, n, GroupDownWeightUp{}, plan);
-    Kokkos::deep_copy(mirror, view);
-    CHECK(std::vector<Record>(mirror.data(), mirror.data() + n) ==
-          stable_sorted(records, GroupDownWeightUp{}));
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("tile sorts of segments, with values: a team or a thread a segment",
+                        "[sort][comparator]", kp::test::Spaces) {
+  using Space = TestType;
+  using namespace kp::impl::merge_sort;
+  using Memory = typename Space::memory_space;
+  const Space space;
+  // Segments up to the tile (96) sorted; longer ones (97, 200) left as they are.
+  const std::vector<std::int64_t> offsets = {0, 0, 1, 3, 50, 146, 243, 443, 443, 539};
+  const std::int64_t n = offsets.back();
+  const std::vector<Record> records = make_records(n, 17);
+  std::vector<Record> want = records;
+  for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
+    if (offsets[s + 1] - offsets[s] <= 96) {
+      std::stable_sort(want.begin() + offsets[s], want.begin() + offsets[s + 1],
+                       GroupDownWeightUp{});
+    }
+  }
+  for (const bool teams : small_plan_kinds<Space>()) {
+    INFO((teams ? "team plan" : "thread plan"));
+    auto keys = kp::test::to_space<Space>(records, Shape::contiguous);
+    std::vector<std::uint32_t> positions(records.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) positions[i] = records[i].position;
+    auto values = kp::test::to_space<Space>(positions, Shape::contiguous);
+    const auto offs = kp::test::to_space<Space>(offsets, Shape::contiguous);
+    Kokkos::View<Record*, Memory> other_keys("other", n);
+    Kokkos::View<std::uint32_t*, Memory> other_values("other values", n);
+    const Buffers<Record, std::uint32_t> data{keys.data(), values.data()};
+    const Buffers<Record, std::uint32_t> other{other_keys.data(), other_values.data()};
+    sort_tiles(space, data, other, SegmentBounds<decltype(offs)>{offs},
+               static_cast<std::int64_t>(offsets.size()) - 1, 96,
+               small_plan<Space, Record, std::uint32_t>(n, teams), GroupDownWeightUp{});
+    space.fence();
+    const auto got = kp::test::to_host<Space>(keys);
+    const auto moved = kp::test::to_host<Space>(values);
+    CHECK(got == want);
+    bool follows = true;
+    for (std::size_t i = 0; i < got.size(); ++i) follows = follows && moved[i] == got[i].position;
+    CHECK(follows);
   }
 }
 
