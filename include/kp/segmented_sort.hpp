@@ -30,16 +30,16 @@
 // Determinism: the result is fully determined by the input, identical on
 // every space, thread count and GPU.
 //
-// Complexity: segments of up to a tile (a GPU team's 1024 4-byte keys, 128
-// threads of 8; host: 65536 keys) are sorted a team (GPU) or a thread
-// (host) each, by a stable merge sort of the keys' images: O(L log L) for a
-// segment of L keys, read and written once (GPU: in team scratch). Longer
-// segments are sorted one after another by kp::sort's radix sort over the
-// whole space (each a few launches and a fence, O(L) per pass). Scratch:
-// host spaces, a copy of the keys (and values); the long segments' list;
-// the radix sort's. What bounds it: on a GPU a team per segment runs even
-// for empty ones, and many segments just over a tile each pay a whole
-// radix sort's launches.
+// Complexity: a segment of up to 16384 keys (GPU) or 65536 (host) is sorted
+// by one team (GPU: its tiles of 1024 4-byte keys in team scratch, then
+// merged in global memory) or one thread (host) by a stable merge sort of
+// the keys' images: O(L log L) comparisons for L keys. Longer segments are
+// sorted one after another by kp::sort's radix sort over the whole space
+// (each a few launches and a fence, O(L) a pass). Scratch: a copy of the
+// keys (and values), the long segments' list, the radix sort's. What
+// bounds it: many segments just over the bound each pay a whole radix
+// sort's launches, one after another; on a GPU a team per segment runs
+// even for empty ones, and one segment of 16384 keys is one team's work.
 #include <kp/impl/dispatch/segmented_sort.hpp>
 #include <kp/sort.hpp>
 #include <type_traits>

@@ -207,13 +207,14 @@ TEMPLATE_LIST_TEST_CASE("tile sorts of segments, with values: a team or a thread
   using namespace kp::impl::merge_sort;
   using Memory = typename Space::memory_space;
   const Space space;
-  // Segments up to the tile (96) sorted; longer ones (97, 200) left as they are.
-  const std::vector<std::int64_t> offsets = {0, 0, 1, 3, 50, 146, 243, 443, 443, 539};
+  // Segments up to 300 sorted (a team: those over its tile of 96 by parts,
+  // then merged in global memory); the longer one (350) left as it is.
+  const std::vector<std::int64_t> offsets = {0, 0, 1, 3, 50, 146, 243, 443, 443, 539, 889};
   const std::int64_t n = offsets.back();
   const std::vector<Record> records = make_records(n, 17);
   std::vector<Record> want = records;
   for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
-    if (offsets[s + 1] - offsets[s] <= 96) {
+    if (offsets[s + 1] - offsets[s] <= 300) {
       std::stable_sort(want.begin() + offsets[s], want.begin() + offsets[s + 1],
                        GroupDownWeightUp{});
     }
@@ -230,7 +231,7 @@ TEMPLATE_LIST_TEST_CASE("tile sorts of segments, with values: a team or a thread
     const Buffers<Record, std::uint32_t> data{keys.data(), values.data()};
     const Buffers<Record, std::uint32_t> other{other_keys.data(), other_values.data()};
     sort_tiles(space, data, other, SegmentBounds<decltype(offs)>{offs},
-               static_cast<std::int64_t>(offsets.size()) - 1, 96,
+               static_cast<std::int64_t>(offsets.size()) - 1, 300,
                small_plan<Space, Record, std::uint32_t>(n, teams), GroupDownWeightUp{});
     space.fence();
     const auto got = kp::test::to_host<Space>(keys);

@@ -87,13 +87,16 @@ struct FixedTiles {
 template <class Space>
 using Member = typename Kokkos::TeamPolicy<Space>::member_type;
 
-// GPU: a team a tile; tiles longer than plan.tile, or of one element, are
-// left (segments that another path sorts).
+// GPU: a team a tile (a range of bounds) of 2 to `limit` elements; others
+// are left (segments that another path sorts). A tile up to plan.tile is
+// sorted in two buffers of team scratch; a longer one (segments) by parts
+// of plan.tile so, then merged by the team in global memory with its part
+// of `other` as the buffer.
 template <class Space, class K, class V, class Bounds, class Comp>
 struct TeamTileSort {
-  Buffers<K, V> data;
+  Buffers<K, V> data, other;
   Bounds bounds;
-  std::int64_t tiles;
+  std::int64_t tiles, limit;
   MergePlan plan;
   Comp comp;
 
@@ -107,21 +110,36 @@ struct TeamTileSort {
     return b;
   }
 
+  // Sorts part[0, len) (len <= plan.tile) through the scratch buffers a, b.
+  KOKKOS_INLINE_FUNCTION void sort_part(const Member<Space>& team, const Buffers<K, V>& part,
+                                        std::int64_t len, const Buffers<K, V>& a,
+                                        const Buffers<K, V>& b) const {
+    for (std::int64_t i = team.team_rank(); i < len; i += team.team_size()) a.set(i, part, i);
+    team.team_barrier();
+    const Buffers<K, V> sorted = team_merge_sort(team, a, b, len, plan.items, comp) ? b : a;
+    for (std::int64_t i = team.team_rank(); i < len; i += team.team_size()) part.set(i, sorted, i);
+    team.team_barrier();
+  }
+
   KOKKOS_INLINE_FUNCTION void operator()(const Member<Space>& team) const {
     const Buffers<K, V> a = buffer(team), b = buffer(team);
     for (std::int64_t t = team.league_rank(); t < tiles; t += team.league_size()) {
       std::int64_t begin, end;
       bounds(t, begin, end);
       const std::int64_t len = end - begin;
-      if (len <= 1 || len > plan.tile) continue;
+      if (len <= 1 || len > limit) continue;
       const Buffers<K, V> tile = data.at(begin);
-      for (std::int64_t i = team.team_rank(); i < len; i += team.team_size()) a.set(i, tile, i);
-      team.team_barrier();
-      const Buffers<K, V> sorted = team_merge_sort(team, a, b, len, plan.items, comp) ? b : a;
-      for (std::int64_t i = team.team_rank(); i < len; i += team.team_size()) {
-        tile.set(i, sorted, i);
+      for (std::int64_t p = 0; p < len; p += plan.tile) {
+        sort_part(team, tile.at(p), lesser(plan.tile, len - p), a, b);
       }
-      team.team_barrier();
+      if (len <= plan.tile) continue;
+      const Buffers<K, V> spare = other.at(begin);
+      if (team_merge_passes(team, tile, spare, len, plan.tile, plan.items, comp)) {
+        for (std::int64_t i = team.team_rank(); i < len; i += team.team_size()) {
+          tile.set(i, spare, i);
+        }
+        team.team_barrier();
+      }
     }
   }
 };
@@ -147,8 +165,9 @@ struct ThreadTileSort {
   }
 };
 
-// Sorts each of `tiles` ranges of `bounds` of at most `limit` elements
-// (GPU: plan.tile) in place, stably; `other` (host) a buffer as long as data.
+// Sorts each of `tiles` ranges of `bounds` of at most `limit` elements in
+// place, stably; `other` a buffer as long as data (GPU teams: used only for
+// ranges longer than plan.tile).
 template <class Space, class K, class V, class Bounds, class Comp>
 void sort_tiles(const Space& space, const Buffers<K, V>& data, const Buffers<K, V>& other,
                 const Bounds& bounds, std::int64_t tiles, std::int64_t limit, const MergePlan& plan,
@@ -156,10 +175,11 @@ void sort_tiles(const Space& space, const Buffers<K, V>& data, const Buffers<K, 
   if (tiles == 0) return;
   if (plan.teams) {
     const int league = static_cast<int>(std::min<std::int64_t>(tiles, INT_MAX));
-    Kokkos::parallel_for("kp::sort tiles",
-                         Kokkos::TeamPolicy<Space>(space, league, plan.team)
-                             .set_scratch_size(plan.level, Kokkos::PerTeam(plan.shared)),
-                         TeamTileSort<Space, K, V, Bounds, Comp>{data, bounds, tiles, plan, comp});
+    Kokkos::parallel_for(
+        "kp::sort tiles",
+        Kokkos::TeamPolicy<Space>(space, league, plan.team)
+            .set_scratch_size(plan.level, Kokkos::PerTeam(plan.shared)),
+        TeamTileSort<Space, K, V, Bounds, Comp>{data, other, bounds, tiles, limit, plan, comp});
   } else {
     Kokkos::parallel_for(
         "kp::sort tiles",

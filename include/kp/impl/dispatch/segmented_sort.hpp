@@ -3,9 +3,10 @@
 // checks (the offsets by the segmented calls' check, dispatch/segmented.hpp),
 // the contiguous working copies, then two paths by a segment's length, both
 // stable and in the radix sorts' order (thread/radix_keys.hpp):
-//  - up to a tile (GPU: a team's tile; host: SegmentSortTuning::thread_max):
-//    the merge sort's tile sort (agent/merge_sort.hpp), a team or a thread a
-//    segment, by the keys' order-preserving images;
+//  - up to SegmentSortTuning::thread_max: the merge sort's tile sort
+//    (agent/merge_sort.hpp), a team (GPU: its tiles in team scratch, then
+//    merged in global memory) or a thread a segment, by the keys'
+//    order-preserving images;
 //  - longer: the radix sort of the whole space on the segment, one segment
 //    after another (listed by agent/segment_sort.hpp).
 #include <Kokkos_Core.hpp>
@@ -27,8 +28,7 @@ namespace kp::impl::merge_sort {
 
 // The longest segment a team (GPU) or a thread (host) sorts by itself.
 template <class Space>
-std::int64_t segment_limit(const MergePlan& plan) {
-  if (plan.teams) return plan.tile;
+std::int64_t segment_limit() {
   return tuning::Tuned<SegmentSortTuning, Space>::thread_max;
 }
 
@@ -44,15 +44,10 @@ void sort_segments(const Space& space, const Buffers<K, V>& data, std::int64_t n
                    const Offsets& offsets, std::int64_t segments, const sort::Passes& passes,
                    bool descending) {
   const MergePlan plan = merge_plan<Space, K, V>(space, n);
-  const std::int64_t limit = segment_limit<Space>(plan);
-  Buffers<K, V> other;
-  std::shared_ptr<Scratch<Space, K, V>> scratch;
-  if (!plan.teams) {
-    scratch = scratch_for<Space, K, V>(space, n);
-    other = scratch->buffers();
-  }
-  sort_tiles(space, data, other, SegmentBounds<Offsets>{offsets}, segments, limit, plan,
-             RadixOrder<K>{descending});
+  const std::int64_t limit = segment_limit<Space>();
+  const auto scratch = scratch_for<Space, K, V>(space, n);
+  sort_tiles(space, data, scratch->buffers(), SegmentBounds<Offsets>{offsets}, segments, limit,
+             plan, RadixOrder<K>{descending});
   for (const auto& [begin, end] : long_segments(space, offsets, segments, n, limit)) {
     if constexpr (Buffers<K, V>::kValues) {
       sort::radix_sort(space, part<Space>(data.keys, begin, end),

@@ -81,15 +81,17 @@ struct MergeSortTuning<Target::host> {
 
 namespace kp::impl::merge_sort {
 
-// kp::segmented_sort: the longest segment one host thread sorts by itself
-// (a merge sort of its own); longer ones take the whole space's radix sort,
-// one segment after another. On a GPU that bound is a team's tile. Not
-// measured yet.
+// kp::segmented_sort: the longest segment one host thread or GPU team sorts
+// by itself (a merge sort of its own); longer ones take the whole space's
+// radix sort, one segment after another, each a few launches and a fence,
+// so that bound trades one team's (thread's) time on a segment against
+// those launches. Not measured yet.
 template <Target T>
 struct SegmentSortTuning : Next<SegmentSortTuning, T> {};
 template <>
 struct SegmentSortTuning<Target::gpu> {
-  static constexpr std::int64_t thread_max = 0;  // GPUs: a team's tile
+  // A team sorts its tiles in team scratch, then merges them in global memory.
+  static constexpr std::int64_t thread_max = 1 << 14;
 };
 template <>
 struct SegmentSortTuning<Target::hopper> : SegmentSortTuning<Target::gpu> {};
