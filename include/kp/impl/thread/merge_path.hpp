@@ -73,10 +73,14 @@ template <class K, class V, class Comp>
 KOKKOS_INLINE_FUNCTION void merge_n(const Buffers<K, V>& src, std::int64_t ia, std::int64_t a_end,
                                     std::int64_t ib, std::int64_t b_end, const Buffers<K, V>& dst,
                                     std::int64_t out, std::int64_t count, const Comp& comp) {
-  for (std::int64_t c = 0; c < count; ++c) {
-    const bool take_b = ib < b_end && (ia >= a_end || comp(src.keys[ib], src.keys[ia]));
-    dst.set(out + c, src, take_b ? ib++ : ia++);
+  const std::int64_t end = out + count;
+  // Both runs have keys left: compare; then the rest of the one that has.
+  for (; out < end && ia < a_end && ib < b_end; ++out) {
+    const bool take_b = comp(src.keys[ib], src.keys[ia]);
+    dst.set(out, src, take_b ? ib++ : ia++);
   }
+  for (; out < end && ia < a_end; ++out) dst.set(out, src, ia++);
+  for (; out < end; ++out) dst.set(out, src, ib++);
 }
 
 // dst[lo, hi) = elements lo .. hi - 1 of one merge pass over src[0, n):
