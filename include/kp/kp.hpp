@@ -1,9 +1,9 @@
 #pragma once
 // Kokkos Primitives: device-wide reduce, minloc/maxloc, scans, histogram,
-// weighted sampling and radix sorts on any Kokkos execution space, each dispatching to the
-// fastest correct algorithm for that space; plus the team, block and warp
-// level pieces they are built from and their counter-based random numbers.
-// See docs/API.md.
+// weighted sampling and sorts (radix, by a comparator, segmented) on any
+// Kokkos execution space, each dispatching to the fastest correct algorithm
+// for that space; plus the team, block and warp level pieces they are
+// built from and their counter-based random numbers. See docs/API.md.
 //
 // Every call takes an execution space instance first and rank-1 Views of any
 // layout in a memory space that space can access:
@@ -22,6 +22,7 @@
 #include <kp/sample.hpp>
 #include <kp/scan.hpp>
 #include <kp/segmented.hpp>
+#include <kp/segmented_sort.hpp>
 #include <kp/sort.hpp>
 #include <kp/team.hpp>
 #include <kp/transform.hpp>

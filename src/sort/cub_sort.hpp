@@ -1,9 +1,10 @@
 #pragma once
 // The CUB baselines, CUDA builds only: cub::DeviceRadixSort's SortKeys and
-// SortPairs (Descending too) over the bit range [0, end_bit), on Kokkos'
-// CUDA stream, in their DoubleBuffer form: the keys sorted "in place" with
-// an alternate buffer as kp::sort sorts with its scratch, the result left in
-// whichever buffer CUB's selector names.
+// SortPairs (Descending too) over the bit range [0, end_bit),
+// cub::DeviceMergeSort::StableSortKeys and
+// cub::DeviceSegmentedSort::StableSortKeys, on Kokkos' CUDA stream, in their DoubleBuffer form: the
+// keys sorted "in place" with an alternate buffer as kp::sort sorts with its scratch, the result
+// left in whichever buffer CUB's selector names.
 #include <Kokkos_Core.hpp>
 
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -11,6 +12,7 @@
 #include <memory>
 
 #include "harness/spaces.hpp"
+#include "sort/order.hpp"
 
 namespace bench::sort {
 
@@ -31,6 +33,20 @@ std::function<void()> make_cub_sort_pairs(View<K*, Kokkos::Cuda> keys,
                                           View<V*, Kokkos::Cuda> values,
                                           View<V*, Kokkos::Cuda> values_alt, int end_bit,
                                           bool descending, std::shared_ptr<int> current);
+
+// cub::DeviceMergeSort::StableSortKeys of keys in place by the run's order
+// (OrderLess): CUB's comparator sort, beside kp::sort's.
+template <class K>
+std::function<void()> make_cub_merge_sort_keys(View<K*, Kokkos::Cuda> keys, Order order);
+
+// cub::DeviceSegmentedSort::StableSortKeys (Descending too) of each segment
+// of CSR `offsets` (segments + 1 ints), DoubleBuffer form: *current as for
+// make_cub_sort_keys.
+template <class K>
+std::function<void()> make_cub_segmented_sort_keys(View<K*, Kokkos::Cuda> keys,
+                                                   View<K*, Kokkos::Cuda> keys_alt,
+                                                   View<int*, Kokkos::Cuda> offsets,
+                                                   bool descending, std::shared_ptr<int> current);
 
 }  // namespace bench::sort
 #endif

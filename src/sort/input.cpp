@@ -375,6 +375,37 @@ Check check_indices(const Input<T>& input, const HostStrided<std::int64_t>& indi
   return compare<std::int64_t>(input.permutation, indices, "indices the stable permutation");
 }
 
+template <class T>
+Segmented<T> make_segmented(const Input<T>& input, std::int64_t mean_length) {
+  const auto n = static_cast<std::int64_t>(input.keys.extent(0));
+  std::vector<std::int64_t> offsets = {0};
+  for (std::uint64_t s = 0; offsets.back() < n; ++s) {
+    const auto length = static_cast<std::int64_t>(splitmix64(s ^ 0x55) %
+                                                  static_cast<std::uint64_t>(2 * mean_length + 1));
+    offsets.push_back(std::min(n, offsets.back() + length));
+  }
+  Segmented<T> segmented;
+  segmented.offsets = Kokkos::View<std::int64_t*, Kokkos::HostSpace>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "sort segment offsets"), offsets.size());
+  std::copy(offsets.begin(), offsets.end(), segmented.offsets.data());
+  segmented.reference = Kokkos::View<T*, Kokkos::HostSpace>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "sort segmented reference"), n);
+  T* const first = segmented.reference.data();
+  std::copy(input.keys.data(), input.keys.data() + n, first);
+  const Order order = input.order;
+  for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
+    std::stable_sort(first + offsets[s], first + offsets[s + 1],
+                     [order](T a, T b) { return order.before(a, b); });
+  }
+  return segmented;
+}
+
+template <class T>
+Check check_segmented(const Segmented<T>& segmented,
+                      const HostStrided<std::type_identity_t<T>>& keys) {
+  return compare<T>(segmented.reference, keys, "keys of each segment sorted, bit for bit");
+}
+
 #define KP_SORT_INPUT_INSTANTIATE(T, ...)                                                    \
   template Input<T> make_input<T>(std::uint64_t, Dist, Order);                               \
   template Input<T> input_from_values<T>(std::vector<T>, Order);                             \
@@ -386,7 +417,9 @@ Check check_indices(const Input<T>& input, const HostStrided<std::int64_t>& indi
   template Check check_values<T>(const Input<T>&, const HostStrided<std::uint32_t>&);        \
   template Check check_pairs<T>(const Input<T>&, const HostStrided<T>&,                      \
                                 const HostStrided<std::uint32_t>&);                          \
-  template Check check_indices<T>(const Input<T>&, const HostStrided<std::int64_t>&);
+  template Check check_indices<T>(const Input<T>&, const HostStrided<std::int64_t>&);        \
+  template Segmented<T> make_segmented<T>(const Input<T>&, std::int64_t);                    \
+  template Check check_segmented<T>(const Segmented<T>&, const HostStrided<T>&);
 KP_SORT_FOR_EACH_KEY(KP_SORT_INPUT_INSTANTIATE, )
 
 }  // namespace bench::sort

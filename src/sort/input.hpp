@@ -98,4 +98,19 @@ Check check_pairs(const Input<T>& input, const HostStrided<std::type_identity_t<
 template <class T>
 Check check_indices(const Input<T>& input, const HostStrided<std::int64_t>& indices);
 
+// The segmented rows' input: the keys cut into segments of random lengths
+// in [0, 2 * mean_length] (the last one shorter; fixed by the seed), as CSR
+// offsets, and the reference: each segment stably sorted in the run's order.
+template <class T>
+struct Segmented {
+  Kokkos::View<std::int64_t*, Kokkos::HostSpace> offsets;  // segments + 1
+  Kokkos::View<T*, Kokkos::HostSpace> reference;
+};
+template <class T>
+Segmented<T> make_segmented(const Input<T>& input, std::int64_t mean_length);
+// The keys equal the segmented reference bit for bit.
+template <class T>
+Check check_segmented(const Segmented<T>& segmented,
+                      const HostStrided<std::type_identity_t<T>>& keys);
+
 }  // namespace bench::sort

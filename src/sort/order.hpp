@@ -10,8 +10,10 @@
 // the images give the usual order of integers and, for floating point, the
 // total order -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN (NaNs of
 // one sign ordered by their payload bits).
+#include <Kokkos_Macros.hpp>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <tuple>
 #include <type_traits>
 
@@ -27,14 +29,17 @@ template <class T>
 inline constexpr int kKeyBits = 8 * static_cast<int>(sizeof(T));
 
 template <class T>
-constexpr Image<T> sign_bit() {
+KOKKOS_INLINE_FUNCTION constexpr Image<T> sign_bit() {
   return static_cast<Image<T>>(Image<T>(1) << (kKeyBits<T> - 1));
 }
 
+// Callable in device code too (the comparator rows: OrderLess), so its bits
+// are copied with memcpy rather than std::bit_cast, a host function.
 template <class T>
-constexpr Image<T> order_image(T key) {
+KOKKOS_INLINE_FUNCTION Image<T> order_image(T key) {
   using U = Image<T>;
-  const U bits = std::bit_cast<U>(key);
+  U bits;
+  memcpy(&bits, &key, sizeof(U));
   if constexpr (std::is_unsigned_v<T>) {
     return bits;
   } else if constexpr (std::is_integral_v<T>) {
@@ -68,7 +73,7 @@ struct Order {
 
   // The part of the image the run sorts by.
   template <class T>
-  constexpr Image<T> rank(T key) const {
+  KOKKOS_INLINE_FUNCTION Image<T> rank(T key) const {
     using U = Image<T>;
     const U mask = bits >= kKeyBits<T> ? static_cast<U>(~U(0))
                                        : static_cast<U>((std::uint64_t{1} << bits) - 1);
@@ -76,7 +81,7 @@ struct Order {
   }
   // Strict weak order: whether a goes before b.
   template <class T>
-  constexpr bool before(T a, T b) const {
+  KOKKOS_INLINE_FUNCTION bool before(T a, T b) const {
     return descending ? rank(b) < rank(a) : rank(a) < rank(b);
   }
   // Whether `<` on the keys themselves is this order (integers, the whole
@@ -84,6 +89,15 @@ struct Order {
   template <class T>
   constexpr bool is_natural() const {
     return std::is_integral_v<T> && !descending && bits >= kKeyBits<T>;
+  }
+};
+
+// The order as a comparator a kernel calls (kp::sort's and CUB's merge sorts).
+template <class T>
+struct OrderLess {
+  Order order;
+  KOKKOS_INLINE_FUNCTION bool operator()(const T& a, const T& b) const {
+    return order.before(a, b);
   }
 };
 

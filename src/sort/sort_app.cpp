@@ -34,9 +34,13 @@ bool Selection::wants(const std::string& variant) const {
 }
 
 std::vector<std::string> SortApp::variant_names() const {
-  std::vector<std::string> names = {"kp", "kp-pairs", "kp-indices", "copy"};
+  std::vector<std::string> names = {"kp",           "kp-pairs", "kp-indices", "kp-comparator",
+                                    "kp-segmented", "copy"};
 #ifdef KP_HAVE_MPI
   names.push_back("kp-mpi");  // kp::mpi::sort, the only row on more than one rank
+#endif
+#if defined(KOKKOS_ENABLE_SERIAL) || defined(KOKKOS_ENABLE_OPENMP)
+  names.push_back("std-sort-segments");  // host spaces
 #endif
 #ifdef KOKKOS_ENABLE_SERIAL
   for (const char* name : {"std-sort", "std-stable-sort", "std-stable-sort-pairs"}) {
@@ -52,7 +56,8 @@ std::vector<std::string> SortApp::variant_names() const {
   names.push_back("kokkos-binsort");  // host spaces; 4.x has no such switch
 #endif
 #ifdef KOKKOS_ENABLE_CUDA
-  for (const char* name : {"cub-radix", "cub-radix-pairs", "cub-radix-indices"}) {
+  for (const char* name :
+       {"cub-radix", "cub-radix-pairs", "cub-radix-indices", "cub-merge-sort", "cub-segmented"}) {
     names.push_back(name);  // CUDA only
   }
 #endif
@@ -85,6 +90,9 @@ void SortApp::add_options(Cli& cli) {
                  "[0, B), as CUB's begin_bit and end_bit; default: the whole key)")
       ->check(CLI::Range(0, 64))
       ->default_str("all");
+  cli.add_option("--segment-length", segment_length_,
+                 "the segments rows: segments of random lengths in [0, 2 L], mean L")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
   add_input_option(cli,
                    "sort the values of this 1-D .npy file (float32, float64, int32, int64) "
                    "instead: its dtype sets --type, its length --size")
@@ -147,6 +155,11 @@ double SortApp::host_bytes(const CommonOptions& options) const {
     // (about n / ranks each), and the host copies and gathered keys of the
     // checks (n): at most 4 n in all, on one rank.
     if (wants("kp-mpi")) held += 4 * n * t;
+    if (wants("kp-comparator")) held += n * t;  // the merge sort's copy
+    // The segmented rows: the offsets (about 16 bytes a segment, kept and
+    // on the space), the reference, the host merge's copy or CUB's buffer.
+    if (wants("kp-segmented") || wants("std-sort-segments") || (gpu && wants("cub-segmented")))
+      held += n * t + 16 * n / static_cast<double>(segment_length_) + n * t;
     // The largest buffer one row allocates while it runs or is checked.
     double transient = 0;
     const auto at_most = [&transient](bool row, double bytes) {
@@ -239,8 +252,12 @@ std::string variant_limit(const std::string& variant, bool gpu, const RunFacts& 
       return "Kokkos 3.4's BinSort fails on CUDA for keys under 4 bytes";
     }
   }
+  const bool segmented =
+      variant == "kp-segmented" || variant == "std-sort-segments" || variant == "cub-segmented";
+  if (segmented && by_bits) return "the segmented sorts sort by the whole key";
   if (gpu && variant.rfind("cub-", 0) == 0) {
-    if (facts.both_zeros)
+    // The merge sort compares with the run's order, which ranks -0.0 first.
+    if (facts.both_zeros && variant != "cub-merge-sort")
       return "CUB's radix sort holds -0.0 and +0.0 equal: their order is not set";
     if (facts.size > static_cast<std::uint64_t>(INT_MAX)) return "CUB's num_items is an int";
   }
@@ -253,6 +270,7 @@ SpaceCase SortApp::make_case(const CommonOptions& options) {
   // freed, so that the host holds one space's at a time.
   kp::release_workspaces();
   Selection selection;
+  selection.segment_length = segment_length_;
   std::string left_out;
   for (const std::string& variant : options.variants) {
     const std::string reason = variant_limit(variant, is_gpu_space<Space>(), facts_);

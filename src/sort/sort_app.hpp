@@ -52,7 +52,13 @@ class SortApp : public AppBase {
       "indices), whatever the number of passes an algorithm makes. Rows that cannot express a "
       "run are left out with a note: Kokkos::sort (ascending, whole keys, no NaN nor both "
       "signed zeros; its BinSort, on a GPU and in kokkos-binsort, no infinities and no crowded "
-      "bins), CUB (no -0.0 beside +0.0: it holds them equal). In an MPI build the kp-mpi row "
+      "bins), CUB's radix sorts (no -0.0 beside +0.0: it holds them equal), the segmented rows "
+      "(the whole key). The comparator rows (kp-comparator, cub-merge-sort) sort the same keys "
+      "by a comparator of the run's order. The segments rows (kp-segmented, std-sort-segments, "
+      "cub-segmented) cut the keys into segments of random lengths in [0, 2 L] (L: "
+      "--segment-length) and sort each on its own, checked against each segment's "
+      "std::stable_sort. "
+      "In an MPI build the kp-mpi row "
       "is kp::mpi::sort of each rank's slice (ascending, whole keys; the only row on more than one "
       "rank): each timed run copies the rank's slice into a fresh View, which the call resizes to "
       "the rank's share; its check gathers the ranks' keys in rank order, and its detail (CSV, "
@@ -62,7 +68,8 @@ class SortApp : public AppBase {
   std::vector<std::string> default_variants() const;  // all but kokkos-binsort
   std::string params() const {
     return "type=" + type_ + ",dist=" + dist_ + ",order=" + order_ +
-           (bits_ >= 0 ? ",bits=" + std::to_string(bits_) : "");
+           (bits_ >= 0 ? ",bits=" + std::to_string(bits_) : "") +
+           (segment_length_ != 1000 ? ",segment_length=" + std::to_string(segment_length_) : "");
   }
 
  private:
@@ -82,7 +89,8 @@ class SortApp : public AppBase {
   std::string type_ = "uint32";
   std::string dist_ = "uniform";
   std::string order_ = "ascending";
-  int bits_ = -1;  // --bits B (-1: the whole key)
+  int bits_ = -1;                       // --bits B (-1: the whole key)
+  std::int64_t segment_length_ = 1000;  // --segment-length (the segmented rows)
   std::tuple<Input<std::uint8_t>, Input<std::uint16_t>, Input<std::uint32_t>, Input<std::int32_t>,
              Input<std::uint64_t>, Input<std::int64_t>, Input<float>, Input<double>>
       inputs_;
@@ -93,6 +101,7 @@ class SortApp : public AppBase {
 // The variants make_typed_case builds: those asked for that can run the input.
 struct Selection {
   std::vector<std::string> variants;
+  std::int64_t segment_length = 1000;  // the segmented rows' mean segment length
   bool wants(const std::string& variant) const;
 };
 

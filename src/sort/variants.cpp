@@ -15,7 +15,9 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
+#include <kp/segmented_sort.hpp>
 #include <kp/sort.hpp>
 
 #include "harness/variants.hpp"
@@ -234,6 +236,124 @@ void add_kp_mpi(SpaceCase& c, const Input<T>& input, const char* space) {
 }
 #endif
 
+// The comparator sorts of the keys by the run's order (OrderLess): kp::sort
+// with a comparator on every space, CUB's merge sort on CUDA. Main form:
+// the same keys in the same stable order as the radix rows.
+template <class Space, class T>
+void add_comparator_rows(SpaceCase& c, const Input<T>& input, const Selection& selection,
+                         const Restore<Space, T>& restore, const View<T*, Space>& keys,
+                         const std::function<void()>& poison) {
+  const Order order = input.order;
+  const auto sorted = [&input, keys] { return check_keys(input, host(keys)); };
+  if (selection.wants("kp-comparator")) {
+    add(c, "kp-comparator", after(restore, [=] { kp::sort(Space(), keys, OrderLess<T>{order}); }),
+        sorted, poison);
+  }
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    if (selection.wants("cub-merge-sort")) {
+      add(c, "cub-merge-sort", after(restore, make_cub_merge_sort_keys<T>(keys, order)), sorted,
+          poison);
+    }
+  }
+#endif
+}
+
+// Each segment [offsets[s], offsets[s + 1]) of keys by std::sort, a host
+// thread a segment (OpenMP: handed out dynamically).
+template <class Space, class T, class Less>
+void std_sort_segments(T* keys, const std::int64_t* offsets, std::int64_t segments, Less less) {
+  Kokkos::parallel_for(
+      "sort::std_sort_segments",
+      Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>>(0, segments),
+      [=](std::int64_t s) { std::sort(keys + offsets[s], keys + offsets[s + 1], less); });
+  Space().fence();
+}
+
+template <class Space, class T>
+void kp_segmented_sort(const View<T*, Space>& keys, const View<std::int64_t*, Space>& offsets,
+                       bool descending) {
+  if (descending) {
+    kp::segmented_sort(Space(), keys, offsets, kp::descending);
+  } else {
+    kp::segmented_sort(Space(), keys, offsets);
+  }
+}
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// CUB's segmented sort, keys in a DoubleBuffer with keys_alt.
+template <class T>
+void add_cub_segmented(SpaceCase& c, const Restore<Kokkos::Cuda, T>& restore,
+                       const View<T*, Kokkos::Cuda>& keys,
+                       const std::shared_ptr<Segmented<T>>& segmented, bool descending,
+                       const std::function<void()>& poison) {
+  using Space = Kokkos::Cuda;
+  const auto n = static_cast<std::int64_t>(keys.extent(0));
+  const auto keys_alt = buffer<T, Space>("keys alt", n, true);
+  const View<int*, Space> offsets =
+      buffer<int, Space>("int offsets", segmented->offsets.extent(0), true);
+  const auto mirror = Kokkos::create_mirror_view(offsets);
+  for (std::size_t i = 0; i < mirror.extent(0); ++i)
+    mirror(i) = static_cast<int>(segmented->offsets(i));
+  Kokkos::deep_copy(offsets, mirror);
+  const auto current = std::make_shared<int>(0);
+  add(
+      c, "cub-segmented",
+      after(restore, make_cub_segmented_sort_keys<T>(keys, keys_alt, offsets, descending, current)),
+      [segmented, keys, keys_alt, current] {
+        return check_segmented(*segmented, host(*current ? keys_alt : keys));
+      },
+      [=] {
+        poison();
+        Kokkos::deep_copy(keys_alt, poison_value<T>());
+      },
+      "segments");
+}
+#endif
+
+// The segmented rows (form "segments"): the keys cut into segments of
+// random lengths about selection.segment_length, each sorted on its own.
+template <class Space, class T>
+void add_segmented_rows(SpaceCase& c, const Input<T>& input, const Selection& selection,
+                        const Restore<Space, T>& restore, const View<T*, Space>& keys,
+                        const std::function<void()>& poison) {
+  const std::vector<std::string> rows = {"kp-segmented", "std-sort-segments", "cub-segmented"};
+  if (std::none_of(rows.begin(), rows.end(), [&](const auto& r) { return selection.wants(r); })) {
+    return;
+  }
+  const auto segmented =
+      std::make_shared<Segmented<T>>(make_segmented(input, selection.segment_length));
+  const auto host_offsets = segmented->offsets;
+  const auto segments = static_cast<std::int64_t>(host_offsets.extent(0)) - 1;
+  const View<std::int64_t*, Space> offsets =
+      buffer<std::int64_t, Space>("offsets", segments + 1, true);
+  Kokkos::deep_copy(offsets, host_offsets);
+  const auto check = [segmented, keys] { return check_segmented(*segmented, host(keys)); };
+  const bool descending = input.order.descending;
+  if (selection.wants("kp-segmented")) {
+    add(c, "kp-segmented",
+        after(restore, [=] { kp_segmented_sort<Space>(keys, offsets, descending); }), check, poison,
+        "segments");
+  }
+  if constexpr (!is_gpu_space<Space>()) {
+    if (selection.wants("std-sort-segments")) {
+      const auto run = with_less<T>(input.order, [=](auto less) -> std::function<void()> {
+        return after(restore, [=] {
+          std_sort_segments<Space>(keys.data(), host_offsets.data(), segments, less);
+        });
+      });
+      add(c, "std-sort-segments", run, check, poison, "segments");
+    }
+  }
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    if (selection.wants("cub-segmented")) {
+      add_cub_segmented(c, restore, keys, segmented, descending, poison);
+    }
+  }
+#endif
+}
+
 }  // namespace
 
 bool kp_sorts_pairs_descending_by_bits() {
@@ -438,11 +558,13 @@ SpaceCase make_typed_case(const Input<T>& input, const Selection& selection) {
     }
   }
 #endif
-  set_kind(
-      c,
-      {"std-sort", "std-stable-sort", "std-stable-sort-pairs", "std-sort-par", "tbb-parallel-sort",
-       "kokkos-sort", "kokkos-binsort", "cub-radix", "cub-radix-pairs", "cub-radix-indices"},
-      "baseline");
+  add_comparator_rows(c, input, selection, restore, keys, poison);
+  add_segmented_rows(c, input, selection, restore, keys, poison);
+  set_kind(c,
+           {"std-sort", "std-stable-sort", "std-stable-sort-pairs", "std-sort-par",
+            "tbb-parallel-sort", "kokkos-sort", "kokkos-binsort", "cub-radix", "cub-radix-pairs",
+            "cub-radix-indices", "std-sort-segments", "cub-merge-sort", "cub-segmented"},
+           "baseline");
   set_kind(c, {"copy"}, "ceiling");
   return c;
 }

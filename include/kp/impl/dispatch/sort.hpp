@@ -160,6 +160,24 @@ struct Working {
   }
 };
 
+// The values that move with n keys (none: NoValues): a View of a
+// trivially copyable type the space can access, written in place, of n
+// elements, else std::invalid_argument.
+template <class ExecSpace, class ValueView>
+void check_values(const char* call, const ValueView& values, std::size_t n) {
+  if constexpr (!std::is_same_v<ValueView, NoValues>) {
+    check_view<ExecSpace, ValueView>();
+    static_assert(std::is_trivially_copyable_v<value_t<ValueView>>,
+                  "kp: values sorted with keys must be trivially copyable");
+    static_assert(!std::is_const_v<typename ValueView::value_type>,
+                  "kp: values are permuted in place");
+    if (values.extent(0) != n) {
+      throw std::invalid_argument(std::string(call) + ": " + std::to_string(values.extent(0)) +
+                                  " values for " + std::to_string(n) + " keys");
+    }
+  }
+}
+
 template <class ExecSpace, class KeyView, class ValueView>
 void sort_keys(const char* call, const ExecSpace& space, const KeyView& keys, Bits bits,
                const ValueView& values, bool descending) {
@@ -171,15 +189,7 @@ void sort_keys(const char* call, const ExecSpace& space, const KeyView& keys, Bi
                 "kp::sort: keys are sorted in place");
   const Passes passes = plan_passes<K>(call, bits, descending);
   constexpr bool has_values = !std::is_same_v<ValueView, NoValues>;
-  if constexpr (has_values) {
-    check_view<ExecSpace, ValueView>();
-    static_assert(std::is_trivially_copyable_v<value_t<ValueView>>,
-                  "kp::sort_by_key: values must be trivially copyable");
-    if (values.extent(0) != keys.extent(0)) {
-      throw std::invalid_argument(std::string(call) + ": " + std::to_string(values.extent(0)) +
-                                  " values for " + std::to_string(keys.extent(0)) + " keys");
-    }
-  }
+  check_values<ExecSpace>(call, values, keys.extent(0));
   if (keys.extent(0) <= 1 || passes.count == 0) return;
   Working<ExecSpace, KeyView> k(space, keys, true);
   if constexpr (has_values) {

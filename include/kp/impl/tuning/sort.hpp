@@ -41,3 +41,65 @@ struct SortTuning<Target::host> {
 };
 
 }  // namespace kp::impl::sort
+
+namespace kp::impl::merge_sort {
+
+using tuning::Next;
+using tuning::Target;
+
+// The comparator sort's (merge sort's) shape per target; not measured yet:
+// chosen so that a GPU team's two tile buffers fit well within 48 KiB of
+// shared memory, and a host thread's tile is its share of the keys.
+template <Target T>
+struct MergeSortTuning : Next<MergeSortTuning, T> {};
+
+// GPU: teams of `team` threads, each sorting and merging `items`
+// consecutive elements (at most max_items, fewer where the team's two
+// buffers of keys and values would pass 2 * buffer_bytes).
+template <>
+struct MergeSortTuning<Target::gpu> {
+  static constexpr int team = 128;
+  static constexpr int max_items = 8;
+  static constexpr std::int64_t buffer_bytes = 16384;
+  static constexpr int run = 1;  // unused on GPUs: a thread's items are its run
+  static constexpr std::int64_t min_tile = 0;
+};
+template <>
+struct MergeSortTuning<Target::hopper> : MergeSortTuning<Target::gpu> {};
+
+// Host spaces: one tile a thread, its contiguous share of the keys (at
+// least min_tile), sorted by insertion into runs of `run` and merged; the
+// merge passes give each thread an equal share of the output.
+template <>
+struct MergeSortTuning<Target::host> {
+  static constexpr int team = 1;
+  static constexpr int max_items = 1;
+  static constexpr std::int64_t buffer_bytes = 0;
+  static constexpr int run = 16;
+  static constexpr std::int64_t min_tile = 1 << 14;
+};
+
+}  // namespace kp::impl::merge_sort
+
+namespace kp::impl::merge_sort {
+
+// kp::segmented_sort: the longest segment one host thread or GPU team sorts
+// by itself (a merge sort of its own); longer ones take the whole space's
+// radix sort, one segment after another, each a few launches and a fence,
+// so that bound trades one team's (thread's) time on a segment against
+// those launches. Not measured yet.
+template <Target T>
+struct SegmentSortTuning : Next<SegmentSortTuning, T> {};
+template <>
+struct SegmentSortTuning<Target::gpu> {
+  // A team sorts its tiles in team scratch, then merges them in global memory.
+  static constexpr std::int64_t thread_max = 1 << 14;
+};
+template <>
+struct SegmentSortTuning<Target::hopper> : SegmentSortTuning<Target::gpu> {};
+template <>
+struct SegmentSortTuning<Target::host> {
+  static constexpr std::int64_t thread_max = 1 << 16;
+};
+
+}  // namespace kp::impl::merge_sort
