@@ -2,8 +2,10 @@
 # The sorts on a lent GPU machine, outputs in OUT: a CUDA build of the sort
 # application and the sort tests only, the tests on every space, then the
 # sort app on the cuda space beside CUB at 2^SIZE for each size (uint32,
-# float and uint64 keys, uint32 pairs, argsort, the copy ceiling), one CSV a
-# key type and size, packed into OUT/sort.tar.gz with the logs (the device
+# float and uint64 keys, uint32 pairs, argsort, the copy ceiling; uint32
+# keys by a comparator beside CUB's merge sort, and in segments of mean
+# length 2^4, 2^10 and 2^16 beside CUB's segmented sort), one CSV a key type
+# and size, packed into OUT/sort.tar.gz with the logs (the device
 # tool brings back a limited number of files).
 #
 #   scripts/device_sort.sh OUT [--sizes "16 20 24 26 28"] [--repeat N] [--bin DIR]
@@ -55,6 +57,13 @@ for k in $sizes; do
     [ "$type" = uint32 ] && variants=kp,cub-radix,kp-pairs,cub-radix-pairs,kp-indices,copy
     "$app" "${common[@]}" --size "2^$k" --type $type --variants $variants \
       --csv "$out/sort/$type-$k.csv" >>"$out/sort/sort.txt" 2>&1 || echo "FAILED: $type 2^$k"
+  done
+  "$app" "${common[@]}" --size "2^$k" --type uint32 --variants kp-comparator,cub-merge-sort,copy \
+    --csv "$out/sort/comparator-$k.csv" >>"$out/sort/sort.txt" 2>&1 || echo "FAILED: comparator 2^$k"
+  for l in 4 10 16; do
+    "$app" "${common[@]}" --size "2^$k" --type uint32 --segment-length $((1 << l)) \
+      --variants kp-segmented,cub-segmented,copy --csv "$out/sort/segments$l-$k.csv" \
+      >>"$out/sort/sort.txt" 2>&1 || echo "FAILED: segments of 2^$l, 2^$k"
   done
 done
 grep -E "^(cuda|sort:)" "$out/sort/sort.txt"

@@ -260,6 +260,9 @@ std::string variant_limit(const std::string& variant, bool gpu, const RunFacts& 
     if (facts.both_zeros && variant != "cub-merge-sort")
       return "CUB's radix sort holds -0.0 and +0.0 equal: their order is not set";
     if (facts.size > static_cast<std::uint64_t>(INT_MAX)) return "CUB's num_items is an int";
+    // Seen on the H100: [1, NaN, 0, 2] came back with 1 first.
+    if (facts.has_nan && variant == "cub-segmented")
+      return "CUB's segmented sort misplaces NaN keys";
   }
   return "";
 }
