@@ -207,19 +207,21 @@ TEMPLATE_LIST_TEST_CASE("tile sorts of segments, with values: a team or a thread
   using namespace kp::impl::merge_sort;
   using Memory = typename Space::memory_space;
   const Space space;
-  // Segments up to 300 sorted (a team: those over its tile of 96 by parts,
-  // then merged in global memory); the longer one (350) left as it is.
+  // Segments of 3 to 300 sorted (a team: those over its tile of 96 by
+  // parts, then merged in global memory); the one of 2 and the longer one
+  // (350) left as they are.
   const std::vector<std::int64_t> offsets = {0, 0, 1, 3, 50, 146, 243, 443, 443, 539, 889};
   const std::int64_t n = offsets.back();
   const std::vector<Record> records = make_records(n, 17);
   std::vector<Record> want = records;
   for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
-    if (offsets[s + 1] - offsets[s] <= 300) {
+    const std::int64_t len = offsets[s + 1] - offsets[s];
+    if (len >= 3 && len <= 300) {
       std::stable_sort(want.begin() + offsets[s], want.begin() + offsets[s + 1],
                        GroupDownWeightUp{});
     }
   }
-  for (const bool teams : small_plan_kinds<Space>()) {
+  for (const bool teams : {false, true}) {  // GPU: threads take the short segments
     INFO((teams ? "team plan" : "thread plan"));
     auto keys = kp::test::to_space<Space>(records, Shape::contiguous);
     std::vector<std::uint32_t> positions(records.size());
@@ -231,7 +233,7 @@ TEMPLATE_LIST_TEST_CASE("tile sorts of segments, with values: a team or a thread
     const Buffers<Record, std::uint32_t> data{keys.data(), values.data()};
     const Buffers<Record, std::uint32_t> other{other_keys.data(), other_values.data()};
     sort_tiles(space, data, other, SegmentBounds<decltype(offs)>{offs},
-               static_cast<std::int64_t>(offsets.size()) - 1, 300,
+               static_cast<std::int64_t>(offsets.size()) - 1, 3, 300,
                small_plan<Space, Record, std::uint32_t>(n, teams), GroupDownWeightUp{});
     space.fence();
     const auto got = kp::test::to_host<Space>(keys);

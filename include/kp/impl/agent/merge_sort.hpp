@@ -87,8 +87,8 @@ struct FixedTiles {
 template <class Space>
 using Member = typename Kokkos::TeamPolicy<Space>::member_type;
 
-// GPU: a team a tile (a range of bounds) of 2 to `limit` elements; others
-// are left (segments that another path sorts). A tile up to plan.tile is
+// GPU: a team a tile (a range of bounds) of `shortest` (at least 2) to
+// `limit` elements; others are left (segments that another path sorts). A tile up to plan.tile is
 // sorted in two buffers of team scratch; a longer one (segments) by parts
 // of plan.tile so, then merged by the team in global memory with its part
 // of `other` as the buffer.
@@ -96,7 +96,7 @@ template <class Space, class K, class V, class Bounds, class Comp>
 struct TeamTileSort {
   Buffers<K, V> data, other;
   Bounds bounds;
-  std::int64_t tiles, limit;
+  std::int64_t tiles, shortest, limit;
   MergePlan plan;
   Comp comp;
 
@@ -127,7 +127,7 @@ struct TeamTileSort {
       std::int64_t begin, end;
       bounds(t, begin, end);
       const std::int64_t len = end - begin;
-      if (len <= 1 || len > limit) continue;
+      if (len < shortest || len > limit) continue;
       const Buffers<K, V> tile = data.at(begin);
       for (std::int64_t p = 0; p < len; p += plan.tile) {
         sort_part(team, tile.at(p), lesser(plan.tile, len - p), a, b);
@@ -144,20 +144,21 @@ struct TeamTileSort {
   }
 };
 
-// Host: a thread a tile, at most `limit` long, sorted where it lies with
-// its part of `other` as the buffer.
+// A thread a tile of `shortest` (at least 2) to `limit` elements (host;
+// GPU: the short segments), sorted where it lies with its part of `other`
+// as the buffer.
 template <class K, class V, class Bounds, class Comp>
 struct ThreadTileSort {
   Buffers<K, V> data, other;
   Bounds bounds;
-  std::int64_t limit;
+  std::int64_t shortest, limit;
   int run;
   Comp comp;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
     std::int64_t begin, end;
     bounds(t, begin, end);
     const std::int64_t len = end - begin;
-    if (len <= 1 || len > limit) return;
+    if (len < shortest || len > limit) return;
     const Buffers<K, V> d = data.at(begin), o = other.at(begin);
     if (sort_sequential(d, o, len, run, comp)) {
       for (std::int64_t i = 0; i < len; ++i) d.set(i, o, i);
@@ -165,27 +166,29 @@ struct ThreadTileSort {
   }
 };
 
-// Sorts each of `tiles` ranges of `bounds` of at most `limit` elements in
-// place, stably; `other` a buffer as long as data (GPU teams: used only for
-// ranges longer than plan.tile).
+// Sorts each of `tiles` ranges of `bounds` of `shortest` to `limit`
+// elements in place, stably (shorter and longer ones are left as they
+// are); `other` a buffer as long as data (GPU teams: used only for ranges
+// longer than plan.tile).
 template <class Space, class K, class V, class Bounds, class Comp>
 void sort_tiles(const Space& space, const Buffers<K, V>& data, const Buffers<K, V>& other,
-                const Bounds& bounds, std::int64_t tiles, std::int64_t limit, const MergePlan& plan,
-                const Comp& comp) {
-  if (tiles == 0) return;
+                const Bounds& bounds, std::int64_t tiles, std::int64_t shortest, std::int64_t limit,
+                const MergePlan& plan, const Comp& comp) {
+  if (tiles == 0 || shortest > limit) return;
+  shortest = std::max<std::int64_t>(shortest, 2);
   if (plan.teams) {
     const int league = static_cast<int>(std::min<std::int64_t>(tiles, INT_MAX));
-    Kokkos::parallel_for(
-        "kp::sort tiles",
-        Kokkos::TeamPolicy<Space>(space, league, plan.team)
-            .set_scratch_size(plan.level, Kokkos::PerTeam(plan.shared)),
-        TeamTileSort<Space, K, V, Bounds, Comp>{data, other, bounds, tiles, limit, plan, comp});
+    Kokkos::parallel_for("kp::sort tiles",
+                         Kokkos::TeamPolicy<Space>(space, league, plan.team)
+                             .set_scratch_size(plan.level, Kokkos::PerTeam(plan.shared)),
+                         TeamTileSort<Space, K, V, Bounds, Comp>{data, other, bounds, tiles,
+                                                                 shortest, limit, plan, comp});
   } else {
     Kokkos::parallel_for(
         "kp::sort tiles",
         Kokkos::RangePolicy<Space, Kokkos::Schedule<Kokkos::Dynamic>,
                             Kokkos::IndexType<std::int64_t>>(space, 0, tiles),
-        ThreadTileSort<K, V, Bounds, Comp>{data, other, bounds, limit, plan.run, comp});
+        ThreadTileSort<K, V, Bounds, Comp>{data, other, bounds, shortest, limit, plan.run, comp});
   }
 }
 

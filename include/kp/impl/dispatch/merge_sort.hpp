@@ -65,7 +65,7 @@ void merge_sort(const Space& space, const Buffers<K, V>& data, std::int64_t n, c
   const auto scratch = scratch_for<Space, K, V>(space, n);
   Buffers<K, V> from = data, to = scratch->buffers();
   const std::int64_t tiles = (n + plan.tile - 1) / plan.tile;
-  sort_tiles(space, from, to, FixedTiles{n, plan.tile}, tiles, plan.tile, plan, comp);
+  sort_tiles(space, from, to, FixedTiles{n, plan.tile}, tiles, 2, plan.tile, plan, comp);
   for (std::int64_t width = plan.tile; width < n; width *= 2) {
     merge_pass(space, from, to, n, width, plan, comp);
     std::swap(from, to);

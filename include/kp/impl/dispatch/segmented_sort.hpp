@@ -1,12 +1,14 @@
 #pragma once
 // Dispatch of kp::segmented_sort (include/kp/segmented_sort.hpp): the
 // checks (the offsets by the segmented calls' check, dispatch/segmented.hpp),
-// the contiguous working copies, then two paths by a segment's length, both
-// stable and in the radix sorts' order (thread/radix_keys.hpp):
-//  - up to SegmentSortTuning::thread_max: the merge sort's tile sort
-//    (agent/merge_sort.hpp), a team (GPU: its tiles in team scratch, then
-//    merged in global memory) or a thread a segment, by the keys'
-//    order-preserving images;
+// the contiguous working copies, then paths by a segment's length
+// (tuning::SegmentSortTuning), all stable and in the radix sorts' order
+// (thread/radix_keys.hpp):
+//  - up to lone_max, on a GPU: a thread a segment, an insertion sort;
+//  - up to thread_max (team_max where many segments are longer): the merge
+//    sort's tile sort (agent/merge_sort.hpp), a team (GPU: its tiles in
+//    team scratch, then merged in global memory) or a thread a segment, by
+//    the keys' order-preserving images;
 //  - longer: the radix sort of the whole space on the segment, one segment
 //    after another (listed by agent/segment_sort.hpp).
 #include <Kokkos_Core.hpp>
@@ -26,16 +28,22 @@
 
 namespace kp::impl::merge_sort {
 
-// The longest segment a team (GPU) or a thread (host) sorts by itself.
-template <class Space>
-std::int64_t segment_limit() {
-  return tuning::Tuned<SegmentSortTuning, Space>::thread_max;
-}
-
 // data[begin, end) as a View, for the radix sort (none for NoValue).
 template <class Space, class T>
 View<T*, Space> part(T* data, std::int64_t begin, std::int64_t end) {
   return View<T*, Space>(data + begin, end - begin);
+}
+
+template <class Space, class K, class V>
+void radix_sort_part(const Space& space, const Buffers<K, V>& data, std::int64_t begin,
+                     std::int64_t end, const sort::Passes& passes) {
+  if constexpr (Buffers<K, V>::kValues) {
+    sort::radix_sort(space, part<Space>(data.keys, begin, end),
+                     part<Space>(data.values, begin, end), true, passes);
+  } else {
+    sort::radix_sort(space, part<Space>(data.keys, begin, end), View<char*, Space>(), false,
+                     passes);
+  }
 }
 
 // Sorts each segment of data[0, n) (contiguous, in the space's memory).
@@ -43,19 +51,25 @@ template <class Space, class K, class V, class Offsets>
 void sort_segments(const Space& space, const Buffers<K, V>& data, std::int64_t n,
                    const Offsets& offsets, std::int64_t segments, const sort::Passes& passes,
                    bool descending) {
+  using P = tuning::Tuned<SegmentSortTuning, Space>;
   const MergePlan plan = merge_plan<Space, K, V>(space, n);
-  const std::int64_t limit = segment_limit<Space>();
   const auto scratch = scratch_for<Space, K, V>(space, n);
-  sort_tiles(space, data, scratch->buffers(), SegmentBounds<Offsets>{offsets}, segments, limit,
-             plan, RadixOrder<K>{descending});
-  for (const auto& [begin, end] : long_segments(space, offsets, segments, n, limit)) {
-    if constexpr (Buffers<K, V>::kValues) {
-      sort::radix_sort(space, part<Space>(data.keys, begin, end),
-                       part<Space>(data.values, begin, end), true, passes);
-    } else {
-      sort::radix_sort(space, part<Space>(data.keys, begin, end), View<char*, Space>(), false,
-                       passes);
-    }
+  const SegmentBounds<Offsets> bounds{offsets};
+  const RadixOrder<K> order{descending};
+  const auto longs = long_segments(space, offsets, segments, n, P::thread_max);
+  const std::int64_t limit = longs.size() >= P::many_long ? P::team_max : P::thread_max;
+  std::int64_t shortest = 2;
+  if (plan.teams) {  // the short segments: a thread each, before the teams
+    MergePlan lone = plan;
+    lone.teams = false;
+    lone.run = static_cast<int>(P::lone_max);
+    sort_tiles(space, data, scratch->buffers(), bounds, segments, shortest, P::lone_max, lone,
+               order);
+    shortest = P::lone_max + 1;
+  }
+  sort_tiles(space, data, scratch->buffers(), bounds, segments, shortest, limit, plan, order);
+  for (const auto& [begin, end] : longs) {
+    if (end - begin > limit) radix_sort_part(space, data, begin, end, passes);
   }
   space.fence();
 }

@@ -83,23 +83,31 @@ struct MergeSortTuning<Target::host> {
 
 namespace kp::impl::merge_sort {
 
-// kp::segmented_sort: the longest segment one host thread or GPU team sorts
-// by itself (a merge sort of its own); longer ones take the whole space's
-// radix sort, one segment after another, each a few launches and a fence,
-// so that bound trades one team's (thread's) time on a segment against
-// those launches. Not measured yet.
+// kp::segmented_sort, by a segment's length:
+//  - up to lone_max (GPU): one thread, an insertion sort where it lies;
+//  - up to thread_max: one host thread or GPU team, a merge sort of its own;
+//  - longer: the whole space's radix sort, one segment after another, each
+//    a few launches and a fence; but where at least many_long segments are
+//    that long, teams (host: threads) take those up to team_max too, all at
+//    once, rather than many_long radix sorts in a row.
+// Set by what each path costs, not yet by a timed search on a GPU.
 template <Target T>
 struct SegmentSortTuning : Next<SegmentSortTuning, T> {};
 template <>
 struct SegmentSortTuning<Target::gpu> {
-  // A team sorts its tiles in team scratch, then merges them in global memory.
+  static constexpr std::int64_t lone_max = 32;
   static constexpr std::int64_t thread_max = 1 << 14;
+  static constexpr std::int64_t team_max = 1 << 17;
+  static constexpr std::size_t many_long = 32;
 };
 template <>
 struct SegmentSortTuning<Target::hopper> : SegmentSortTuning<Target::gpu> {};
 template <>
 struct SegmentSortTuning<Target::host> {
+  static constexpr std::int64_t lone_max = 0;  // unused: a thread sorts every short segment
   static constexpr std::int64_t thread_max = 1 << 16;
+  static constexpr std::int64_t team_max = 1 << 16;
+  static constexpr std::size_t many_long = 0;
 };
 
 }  // namespace kp::impl::merge_sort
