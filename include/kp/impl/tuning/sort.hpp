@@ -107,7 +107,7 @@ struct SegmentSortTuning<Target::host> {
   static constexpr std::int64_t lone_max = 0;  // unused: a thread sorts every short segment
   static constexpr std::int64_t thread_max = 1 << 16;
   static constexpr std::int64_t team_max = 1 << 16;
-  static constexpr std::size_t many_long = 0;
+  static constexpr std::size_t many_long = 1;  // unused: team_max is thread_max
 };
 
 }  // namespace kp::impl::merge_sort
