@@ -1,3 +1,4 @@
+#include "harness/main.hpp"
 #include "histogram/histogram_app.hpp"
 
 int main(int argc, char** argv) {

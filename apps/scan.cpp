@@ -1,3 +1,4 @@
+#include "harness/main.hpp"
 #include "scan/scan_app.hpp"
 
 int main(int argc, char** argv) {

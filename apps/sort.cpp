@@ -1,3 +1,4 @@
+#include "harness/main.hpp"
 #include "sort/sort_app.hpp"
 
 int main(int argc, char** argv) {

@@ -29,6 +29,7 @@
 #include "mandelbrot/mandelbrot_app.hpp"
 #endif
 #ifdef KP_SUITE_HAS_SORT
+#include "harness/cli.hpp"
 #include "sort/sort_app.hpp"
 #endif
 

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include "harness/cli.hpp"
+
 namespace bench::bandwidth {
 
 // The shapes of the library's kernels that the streams read as (its

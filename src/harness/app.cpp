@@ -1,5 +1,7 @@
 #include "harness/app.hpp"
 
+#include "harness/cli.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +14,12 @@
 #endif
 
 namespace bench {
+
+std::string joined(const std::vector<std::string>& names, const std::string& separator) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) text += (i > 0 ? separator : "") + names[i];
+  return text;
+}
 
 void add_run_options(Cli& cli, CommonOptions& options) {
   cli.add_option("--repeat", options.timing.repeat, "timed runs per variant (median reported)")

@@ -1,5 +1,6 @@
 #pragma once
-// The runner shared by every application (RAJAPerf-style): parse the command
+// The runner shared by every application (RAJAPerf-style; its main() is
+// harness/main.hpp's run_app): parse the command
 // line, prepare host data and reference once, then for each requested space
 // build the application's SpaceCase, measure and check every variant, and
 // report all rows side by side.
@@ -37,14 +38,24 @@
 #include <vector>
 
 #include "harness/benchmark.hpp"
-#include "harness/cli.hpp"
 #include "harness/npy.hpp"
 #include "harness/output_file.hpp"
 #include "harness/ranks.hpp"
 #include "harness/report.hpp"
 #include "harness/spaces.hpp"
+#include "harness/usage.hpp"
+
+// CLI11's types, declared: only harness/cli.hpp includes CLI11.
+namespace CLI {
+class Option;
+}  // namespace CLI
 
 namespace bench {
+
+class Cli;  // harness/cli.hpp
+
+// The names, comma-separated.
+std::string joined(const std::vector<std::string>& names, const std::string& separator);
 
 struct CommonOptions {
   std::uint64_t size = 0;           // the global size: over all ranks under MPI
@@ -161,8 +172,8 @@ std::vector<Row> run_benchmarks(App& app, const CommonOptions& options) {
     }
     if (!skipped.empty() && rank() == 0) {
       std::cerr << App::name << ": on " << space_name<Space>()
-                << ", these variants run on one rank only, so not here: "
-                << CLI::detail::join(skipped, ", ") << "\n";
+                << ", these variants run on one rank only, so not here: " << joined(skipped, ", ")
+                << "\n";
     }
   });
   return rows;
@@ -243,59 +254,8 @@ int report_rows(const std::vector<Row>& rows, const CommonOptions& options);
 // Prints an error message of `program` on stderr, its bytes made printable.
 void print_error(const std::string& program, const std::string& message);
 
-// main() of every application, one rule for the exit code: 2 the input or the
-// options (before any work where it can be known then), 1 a failed check, a
-// failed write or another runtime error, 0 only when every check passed and
-// every requested output was written.
 // The global size from --size-per-rank (MPI builds), then the app's share:
 // a UsageError when the size cannot be split.
 void apply_size_per_rank(CommonOptions& options);
-
-template <class App>
-int run_app(int argc, char** argv) {
-  // Before anything that may throw: every rank leaves through the handlers.
-  MpiSession mpi(argc, argv);
-  try {
-    const std::vector<std::string> kokkos_args = split_kokkos_args(argc, argv);
-    if (kokkos_help(kokkos_args)) return 0;
-    // Declared before the app so that the app's views are freed before finalize.
-    std::optional<KokkosRuntime> runtime;
-    App app;
-    CommonOptions options;
-    options.size = App::default_size;
-    Cli cli(App::name, std::string(App::summary) +
-                           "\nVariants: " + CLI::detail::join(app.variant_names(), ", ") +
-                           " (each runs where its space allows)");
-    add_common_options(cli, options);
-    if (default_variants(app) != app.variant_names()) {
-      cli.get_option("--variants")->default_str(CLI::detail::join(default_variants(app), ","));
-    }
-    app.add_options(cli);
-    if (!cli.parse_command_line(argc, argv)) return 0;
-    options.size_given = cli.count("--size") > 0;
-    // An app that reads the user's data (--input) loads it here, before the
-    // memory check and Kokkos, and sets options.size from it.
-    if constexpr (requires { app.load(options); }) app.load(options);
-    apply_size_per_rank(options);
-    validate_common(options, app.variant_names(), default_variants(app));
-    // Every rank of a node holds the whole host input (ranks.hpp).
-    const double bytes = app.host_bytes(options) * node_ranks();
-    check_host_memory(bytes, std::string(App::name) + " input");
-    if (options.memory_estimate) {
-      if (rank() == 0) std::cout << static_cast<std::uint64_t>(bytes) << "\n";
-      return 0;
-    }
-    runtime.emplace(kokkos_args, options.spaces);
-    app.prepare(options);
-    return report_rows(run_benchmarks(app, options), options);
-  } catch (const UsageError& error) {
-    // Every rank sees the same command line, so every rank ends here.
-    if (rank() == 0) print_error(App::name, error.what());
-    return 2;
-  } catch (const std::exception& error) {
-    print_error(App::name, rank_prefix() + error.what());
-    return abort_ranks(1);
-  }
-}
 
 }  // namespace bench

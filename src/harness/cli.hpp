@@ -1,5 +1,7 @@
 #pragma once
 // The command line of every application, on CLI11 (Debian: libcli11-dev).
+// Included only where options are declared or parsed (the apps' *_app.cpp,
+// harness/main.hpp): the usage error and the parsers are in usage.hpp.
 //
 // Options are declared with CLI11's own API on a bench::Cli; sizes take the
 // bench::Size transform, which accepts plain integers, powers of two ("2^26"),
@@ -10,29 +12,12 @@
 //   cli.add_option("--bins", bins_, "number of bins")
 //       ->transform(bench::Size())->check(CLI::Range(std::uint64_t{1}, max_bins));
 #include <CLI/CLI.hpp>
-#include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "harness/usage.hpp"
+
 namespace bench {
-
-// Bad command-line input: the application prints the message and exits with 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// The text with every control byte and every byte that is not part of valid
-// UTF-8 written as \xNN: file contents and arguments quoted in a message can
-// then neither cut it short (a NUL) nor print raw bytes to the terminal.
-std::string printable(const std::string& text);
-
-// Parses a non-negative integer size ("1000", "2^20", "1e6", "64M").
-std::uint64_t parse_size(const std::string& text, const std::string& option);
-// Parses a comma-separated list; empty items are an error.
-std::vector<std::string> parse_list(const std::string& text, const std::string& option);
-// Parses a finite floating-point number.
-double parse_real(const std::string& text, const std::string& option);
 
 // CLI11 transform: a size as parse_size reads it, rewritten to decimal digits.
 class Size : public CLI::Validator {

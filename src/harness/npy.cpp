@@ -13,8 +13,8 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "harness/cli.hpp"
 #include "harness/output_file.hpp"
+#include "harness/usage.hpp"
 
 namespace bench::npy {
 

@@ -19,7 +19,7 @@
 #include <variant>
 #include <vector>
 
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 
 namespace bench::npy {
 

@@ -12,7 +12,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 
 namespace bench {
 namespace {

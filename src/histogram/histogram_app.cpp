@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/cli.hpp"
 #include "harness/npy.hpp"
 
 namespace bench::histogram {

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 
 namespace bench::mandelbrot {
 

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "harness/cli.hpp"
 #include "mandelbrot/bmp.hpp"
 #include "mandelbrot/png.hpp"
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "harness/cli.hpp"
 #include "harness/report.hpp"
+#include "harness/usage.hpp"
 
 namespace bench::minloc {
 

@@ -1,8 +1,8 @@
 #include "reduce/input.hpp"
 
-#include "harness/cli.hpp"
 #include "harness/data.hpp"
 #include "harness/report.hpp"
+#include "harness/usage.hpp"
 #include "reduce/exact_reference.hpp"
 
 #include <algorithm>

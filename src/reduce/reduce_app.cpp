@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "harness/cli.hpp"
+
 namespace bench::reduce {
 
 std::vector<std::string> ReduceApp::variant_names() const {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include <kp/random.hpp>
-#include "harness/cli.hpp"
 #include "harness/npy.hpp"
+#include "harness/usage.hpp"
 #include "roulette/chi_square.hpp"
 #include "roulette/weight_lines.hpp"
 

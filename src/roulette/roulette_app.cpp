@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "harness/cli.hpp"
+
 namespace bench::roulette {
 
 std::vector<std::string> RouletteApp::variant_names() const {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 
 namespace bench::roulette {
 

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <type_traits>
 
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 
 namespace bench::scan {
 

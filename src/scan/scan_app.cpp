@@ -1,4 +1,5 @@
 #include "scan/scan_app.hpp"
+#include "harness/cli.hpp"
 
 namespace bench::scan {
 

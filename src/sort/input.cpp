@@ -8,8 +8,8 @@
 #include <sstream>
 #include <type_traits>
 
-#include "harness/cli.hpp"
 #include "harness/data.hpp"
+#include "harness/usage.hpp"
 
 namespace bench::sort {
 

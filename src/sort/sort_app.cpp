@@ -7,6 +7,8 @@
 #include <iostream>
 #include <type_traits>
 
+#include "harness/cli.hpp"
+
 namespace bench::sort {
 
 namespace {

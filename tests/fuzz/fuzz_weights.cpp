@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 #include "roulette/weight_lines.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/cli.hpp"
 #include "harness/npy.hpp"
+#include "harness/usage.hpp"
 
 namespace {
 

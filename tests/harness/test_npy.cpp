@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/cli.hpp"
 #include "harness/npy.hpp"
 #include "harness/output_file.hpp"
+#include "harness/usage.hpp"
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 #include "mandelbrot/lanes.hpp"
 #include "mandelbrot/mandelbrot_app.hpp"
 

@@ -13,7 +13,7 @@
 
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 #include "minloc/minloc_app.hpp"
 #include "minloc/packing.hpp"
 

@@ -12,7 +12,7 @@
 #include <kp/impl/agent/decoupled_lookback.hpp>
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 #include "scan/scan_app.hpp"
 #include "scan/tiled.hpp"
 

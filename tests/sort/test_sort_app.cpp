@@ -15,7 +15,7 @@
 
 #include "common/run_variants.hpp"
 #include "common/spaces.hpp"
-#include "harness/cli.hpp"
+#include "harness/usage.hpp"
 #include "sort/order.hpp"
 #include "sort/sort_app.hpp"
 
