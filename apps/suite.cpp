@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "harness/app.hpp"
+#include "harness/cli.hpp"
 // Each application is in the suite when the build has it (KP_APPS).
 #ifdef KP_SUITE_HAS_BANDWIDTH
 #include "bandwidth/bandwidth_app.hpp"
@@ -29,7 +30,6 @@
 #include "mandelbrot/mandelbrot_app.hpp"
 #endif
 #ifdef KP_SUITE_HAS_SORT
-#include "harness/cli.hpp"
 #include "sort/sort_app.hpp"
 #endif
 
